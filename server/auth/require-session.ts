@@ -1,0 +1,13 @@
+// Guards API routes: answers 401 without a valid session, otherwise puts the user and session on the context.
+import { createMiddleware } from "hono/factory";
+import type { Auth } from "./auth.ts";
+import type { AppEnv } from "../http/app-env.ts";
+
+export const requireSession = (auth: Auth) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!result) return c.json({ code: "session_not_found", message: "Auth session missing" }, 401);
+    c.set("user", result.user);
+    c.set("session", result.session);
+    await next();
+  });

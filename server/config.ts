@@ -1,0 +1,80 @@
+// The only module that reads process.env. Everything else receives a Config.
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+
+const environmentSchema = z.object({
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a number")
+    .transform(Number)
+    .refine((port) => port >= 0 && port <= 65535, "must be between 0 and 65535")
+    .default(3000),
+  APP_URL: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(urlWithProtocols(["postgres:", "postgresql:"]).optional()),
+  SMTP_URL: optionalText.pipe(urlWithProtocols(["smtp:", "smtps:"]).optional()),
+  MAIL_FROM: optionalText,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = {
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Undefined until main.ts resolves it (generated and kept in dataDir when unset). */
+  authSecret: string | undefined;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Without SMTP nobody could receive a verification e-mail, so it is only required with SMTP. */
+  requireEmailVerification: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Holdup cannot start, the configuration is invalid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message} (got "${environment[String(issue.path[0])] ?? ""}")`),
+    );
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    port: env.PORT,
+    appUrl,
+    dataDir: path.resolve(env.DATA_DIR ?? "data"),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Holdup <no-reply@${new URL(appUrl).hostname}>`,
+    authSecret: env.AUTH_SECRET,
+    logLevel: env.LOG_LEVEL,
+    requireEmailVerification: env.SMTP_URL !== undefined,
+  };
+}

@@ -1,0 +1,67 @@
+// One database handle for the whole server: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+// Any constant works: it only has to be the same for every Holdup instance sharing one PostgreSQL.
+const MIGRATION_LOCK_KEY = 7_460_114;
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(path.join(options.dataDir, "pglite"), options.dataDir);
+}
+
+async function openPglite(databaseDir: string, dataDir: string): Promise<DatabaseHandle> {
+  fs.mkdirSync(databaseDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(databaseDir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = drizzlePostgres(pool, { schema });
+  // Several instances may start at once: the advisory lock lets one migrate while the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+}

@@ -1,0 +1,23 @@
+import type { Auth } from "../auth/auth.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+
+export type Clock = { now: () => Date };
+
+/** What every route can reach: built once in main.ts (or in a test) and handed to createApp. */
+export type AppDependencies = {
+  config: Config;
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  clock: Clock;
+};
+
+type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+export type SignedInUser = SessionData["user"];
+export type SignedInSession = SessionData["session"];
+
+export type AppEnv = { Variables: { user: SignedInUser; session: SignedInSession } };

@@ -1,0 +1,47 @@
+// Every e-mail Holdup sends, as plain text and simple inline-styled HTML (what mail clients render reliably).
+type Content = { subject: string; heading: string; lines: string[]; code?: string; action?: { label: string; url: string } };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+
+function render({ subject, heading, lines, code, action }: Content) {
+  const text = [heading, "", ...lines, ...(code ? ["", code] : []), ...(action ? ["", `${action.label}: ${action.url}`] : []), "", "— Holdup"].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#18181b;max-width:480px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(heading)}</h1>
+${lines.map((line) => `<p style="line-height:1.5">${escapeHtml(line)}</p>`).join("\n")}
+${code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(code)}</p>` : ""}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#18181b;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>` : ""}
+<p style="color:#71717a;font-size:12px">Holdup — see who is waiting on whom.</p></body></html>`;
+  return { subject, text, html };
+}
+
+export const emailTemplates = {
+  verifyEmail: (url: string) =>
+    render({
+      subject: "Confirm your e-mail for Holdup",
+      heading: "Confirm your e-mail",
+      lines: ["Open the link below to confirm your address and finish signing up.", "If you did not sign up for Holdup, ignore this e-mail."],
+      action: { label: "Confirm e-mail", url },
+    }),
+  oneTimeCode: (code: string, purpose: "sign-in" | "email-verification" | "forget-password") =>
+    render({
+      subject: purpose === "sign-in" ? `Your Holdup sign-in code: ${code}` : `Your Holdup code: ${code}`,
+      heading: purpose === "sign-in" ? "Your sign-in code" : purpose === "forget-password" ? "Your password reset code" : "Your verification code",
+      lines: ["Enter this code in Holdup. It expires in 5 minutes and works once."],
+      code,
+    }),
+  resetPassword: (url: string) =>
+    render({
+      subject: "Reset your Holdup password",
+      heading: "Reset your password",
+      lines: ["Someone asked to reset the password of your Holdup account. Open the link below to choose a new one. It expires in 1 hour.", "If it was not you, ignore this e-mail: your password stays as it is."],
+      action: { label: "Choose a new password", url },
+    }),
+  invitation: (options: { inviterName: string; teamName: string; url: string }) =>
+    render({
+      subject: `${options.inviterName} invited you to ${options.teamName} on Holdup`,
+      heading: `Join ${options.teamName} on Holdup`,
+      lines: [`${options.inviterName} invited you to track blockers with the ${options.teamName} team.`, "Sign up or sign in with this e-mail address to accept."],
+      action: { label: "Accept the invitation", url: options.url },
+    }),
+};

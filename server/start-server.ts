@@ -1,0 +1,41 @@
+// Starts everything in order: database (with migrations) → mail → auth → HTTP. Used by main.ts, the tests and the benchmarks.
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { createAuth } from "./auth/auth.ts";
+import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import type { Config } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import type { AppDependencies, Clock } from "./http/app-env.ts";
+import { createLogger } from "./logger.ts";
+import { createMailer } from "./mail/mailer.ts";
+
+export type RunningServer = { url: string; port: number; deps: AppDependencies; stop: () => Promise<void> };
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export async function startServer(config: Config, options: { webDir?: string; clock?: Clock } = {}): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const auth = createAuth({ config, secret, db: database.db, mailer });
+  const deps: AppDependencies = { config, db: database.db, auth, mailer, logger, clock: options.clock ?? systemClock };
+  const app = createApp(deps, { webDir: options.webDir });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: config.port }, () => resolve(started));
+    started.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      mailer.close();
+      await database.close();
+    })());
+
+  return { url: `http://localhost:${port}`, port, deps, stop };
+}

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/routes.ts";
+import { counterRoutes } from "./features/counters/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { teamRoutes } from "./features/team/routes.ts";
@@ -18,6 +19,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/auth", authRoutes(deps))
     .route("/profile", profileRoutes(deps))
     .route("/team", teamRoutes(deps))
+    .route("/counters", counterRoutes(deps))
     .route("/onboarding", onboardingRoutes(deps));
 }
 

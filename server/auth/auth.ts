@@ -14,7 +14,7 @@ import { paths } from "../../common/paths.ts";
 import { findWeakPasswordReasons } from "./password-strength.ts";
 
 export type AuthDependencies = {
-  config: Pick<Config, "appUrl" | "requireEmailVerification">;
+  config: Pick<Config, "appUrl" | "requireEmailVerification" | "logLevel">;
   secret: string;
   db: Database;
   mailer: Mailer;
@@ -79,6 +79,7 @@ export function createAuth({ config, secret, db, mailer }: AuthDependencies) {
     baseURL: config.appUrl,
     basePath: "/api/auth",
     secret,
+    logger: config.logLevel === "silent" ? { disabled: true } : { level: config.logLevel === "debug" ? "debug" : config.logLevel },
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, { provider: "pg", schema }),
     // Our own limiter (sign-in-limit.ts) counts failures in the database so it holds across instances.

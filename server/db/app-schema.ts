@@ -1,7 +1,7 @@
 // Holdup's own tables (the better-auth tables live in auth-schema.ts).
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth-schema.ts";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organization, user } from "./auth-schema.ts";
 
 export type WorkingHours = { days: number[]; start: string; end: string };
 
@@ -37,4 +37,72 @@ export const signInFailures = pgTable(
     index("sign_in_failures_email_idx").on(table.email, table.failedAt),
     index("sign_in_failures_ip_idx").on(table.ipAddress, table.failedAt),
   ],
+);
+
+export const blockerPriorities = ["low", "normal", "high", "urgent"] as const;
+export const blockerStatuses = ["open", "resolved", "cancelled"] as const;
+export const blockingStatuses = ["pending", "done", "declined"] as const;
+
+/** One thing someone is waiting for (DESIGN.md §2). */
+export const blockers = pgTable(
+  "blockers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    linkUrl: text("link_url"),
+    priority: text("priority", { enum: blockerPriorities }).notNull().default("normal"),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    status: text("status", { enum: blockerStatuses }).notNull().default("open"),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => profiles.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => profiles.id),
+    source: text("source").notNull().default("web"),
+    externalRef: text("external_ref"),
+  },
+  (table) => [index("blockers_organization_status_idx").on(table.organizationId, table.status, table.createdAt)],
+);
+
+/** The people a blocker waits on, each with their own status (the specification's `blocking_users`). */
+export const blockingUsers = pgTable(
+  "blocking_users",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => blockers.id, { onDelete: "cascade" }),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    status: text("status", { enum: blockingStatuses }).notNull().default("pending"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
+    lastNudgedAt: timestamp("last_nudged_at", { withTimezone: true }),
+    nudgeCount: integer("nudge_count").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.profileId] }),
+    // "Waiting on me" counts by person and status; the blocker's pending check looks up by blocker and status.
+    index("blocking_users_profile_status_idx").on(table.profileId, table.status),
+    index("blocking_users_blocker_status_idx").on(table.blockerId, table.status),
+  ],
+);
+
+/** The people a blocker holds up (the specification's `blocked_users`); the creator is always one. */
+export const blockedUsers = pgTable(
+  "blocked_users",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => blockers.id, { onDelete: "cascade" }),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.profileId] }), index("blocked_users_profile_idx").on(table.profileId, table.blockerId)],
 );

@@ -76,6 +76,40 @@ CREATE TABLE "verification" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "blocked_users" (
+	"blocker_id" uuid NOT NULL,
+	"profile_id" uuid NOT NULL,
+	CONSTRAINT "blocked_users_blocker_id_profile_id_pk" PRIMARY KEY("blocker_id","profile_id")
+);
+--> statement-breakpoint
+CREATE TABLE "blockers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" text NOT NULL,
+	"title" text NOT NULL,
+	"description" text,
+	"link_url" text,
+	"priority" text DEFAULT 'normal' NOT NULL,
+	"due_at" timestamp with time zone,
+	"status" text DEFAULT 'open' NOT NULL,
+	"created_by" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"resolved_at" timestamp with time zone,
+	"resolved_by" uuid,
+	"source" text DEFAULT 'web' NOT NULL,
+	"external_ref" text
+);
+--> statement-breakpoint
+CREATE TABLE "blocking_users" (
+	"blocker_id" uuid NOT NULL,
+	"profile_id" uuid NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"responded_at" timestamp with time zone,
+	"snoozed_until" timestamp with time zone,
+	"last_nudged_at" timestamp with time zone,
+	"nudge_count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "blocking_users_blocker_id_profile_id_pk" PRIMARY KEY("blocker_id","profile_id")
+);
+--> statement-breakpoint
 CREATE TABLE "profiles" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"auth_id" text NOT NULL,
@@ -102,6 +136,13 @@ ALTER TABLE "invitation" ADD CONSTRAINT "invitation_inviter_id_user_id_fk" FOREI
 ALTER TABLE "member" ADD CONSTRAINT "member_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member" ADD CONSTRAINT "member_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blocked_users" ADD CONSTRAINT "blocked_users_blocker_id_blockers_id_fk" FOREIGN KEY ("blocker_id") REFERENCES "public"."blockers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blocked_users" ADD CONSTRAINT "blocked_users_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blockers" ADD CONSTRAINT "blockers_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blockers" ADD CONSTRAINT "blockers_created_by_profiles_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blockers" ADD CONSTRAINT "blockers_resolved_by_profiles_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blocking_users" ADD CONSTRAINT "blocking_users_blocker_id_blockers_id_fk" FOREIGN KEY ("blocker_id") REFERENCES "public"."blockers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blocking_users" ADD CONSTRAINT "blocking_users_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_auth_id_user_id_fk" FOREIGN KEY ("auth_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_userId_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "invitation_organizationId_idx" ON "invitation" USING btree ("organization_id");--> statement-breakpoint
@@ -111,5 +152,9 @@ CREATE INDEX "member_userId_idx" ON "member" USING btree ("user_id");--> stateme
 CREATE UNIQUE INDEX "organization_slug_uidx" ON "organization" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "session_userId_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
+CREATE INDEX "blocked_users_profile_idx" ON "blocked_users" USING btree ("profile_id","blocker_id");--> statement-breakpoint
+CREATE INDEX "blockers_organization_status_idx" ON "blockers" USING btree ("organization_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "blocking_users_profile_status_idx" ON "blocking_users" USING btree ("profile_id","status");--> statement-breakpoint
+CREATE INDEX "blocking_users_blocker_status_idx" ON "blocking_users" USING btree ("blocker_id","status");--> statement-breakpoint
 CREATE INDEX "sign_in_failures_email_idx" ON "sign_in_failures" USING btree ("email","failed_at");--> statement-breakpoint
 CREATE INDEX "sign_in_failures_ip_idx" ON "sign_in_failures" USING btree ("ip_address","failed_at");

@@ -1,0 +1,61 @@
+// An HTTP client that behaves like one browser: keeps its cookies and sends the Origin header, as a browser does.
+// `api` is the same typed client the web app uses; `request` reaches any path (better-auth's endpoints, bad input).
+import { hc } from "hono/client";
+import type { ApiType } from "../app.ts";
+
+export type RawResponse = { status: number; headers: Headers; text: string; json: unknown };
+
+export class BrowserLikeClient {
+  private cookies = new Map<string, string>();
+  readonly api: ReturnType<typeof hc<ApiType>>;
+
+  constructor(readonly baseUrl: string) {
+    this.api = hc<ApiType>(new URL("/api", baseUrl).toString(), { fetch: this.fetch });
+  }
+
+  get cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  hasCookie(name: string) {
+    return this.cookies.has(name);
+  }
+
+  /** fetch with this browser's cookies and origin; follows no redirect, so tests can see where they point. */
+  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    if (!headers.has("origin")) headers.set("origin", this.baseUrl);
+    if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader);
+    const response = await fetch(input, { ...init, headers, redirect: "manual" });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = cookie.split(";");
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = value === "" || attributes.some((attribute) => /^max-age=0$/i.test(attribute.trim()));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  };
+
+  async request(path: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+    const headers: Record<string, string> = { ...init.headers };
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.json);
+    }
+    const response = await this.fetch(new URL(path, this.baseUrl), { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  post = (path: string, json: unknown = {}) => this.request(path, { method: "POST", json });
+}

@@ -1,0 +1,55 @@
+// A real SMTP server inside the test process: Holdup sends to it through nodemailer, tests wait for what arrives.
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type CaughtMail = { to: string; subject: string; text: string; html: string };
+
+export async function startMailCatcher() {
+  const mails: CaughtMail[] = [];
+  const waiters: { match: (mail: CaughtMail) => boolean; resolve: (mail: CaughtMail) => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          for (const recipient of session.envelope.rcptTo) {
+            const mail = { to: recipient.address.toLowerCase(), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
+            mails.push(mail);
+            for (const waiter of waiters.filter((w) => w.match(mail))) {
+              waiters.splice(waiters.indexOf(waiter), 1);
+              waiter.resolve(mail);
+            }
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** Resolves with the first mail (already arrived or still to come) to this address that matches; fails after the timeout. */
+    waitFor(to: string, match: (mail: CaughtMail) => boolean = () => true, timeoutMs = 10_000): Promise<CaughtMail> {
+      const wanted = (mail: CaughtMail) => mail.to === to.toLowerCase() && match(mail);
+      const arrived = mails.find(wanted);
+      if (arrived) return Promise.resolve(arrived);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`No e-mail to ${to} within ${timeoutMs} ms; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join(", ") || "none"}`)), timeoutMs);
+        waiters.push({ match: wanted, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+/** The six-digit code or the first link of a mail. */
+export const codeIn = (mail: CaughtMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? "";
+export const linkIn = (mail: CaughtMail) => /(https?:\/\/\S+)/.exec(mail.text)?.[1] ?? "";

@@ -1,0 +1,80 @@
+// Starts a real Holdup server for a test file: its own PGlite directory, or its own database on the
+// PostgreSQL named by TEST_DATABASE_URL (CI runs the suite both ways), and a real SMTP catcher.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { loadConfig } from "../config.ts";
+import type { Clock } from "../http/app-env.ts";
+import { startServer } from "../start-server.ts";
+import { BrowserLikeClient } from "./browser-like-client.ts";
+import { startMailCatcher } from "./mail-catcher.ts";
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** A fresh, empty database on the test PostgreSQL server; dropped again by the returned function. */
+export async function createTestDatabase(adminUrl: string) {
+  const name = `holdup_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestServerOptions = {
+  /** With SMTP configured, new accounts must confirm their e-mail (the production behaviour). */
+  smtp?: boolean;
+  clock?: Clock;
+  /** Share one database between two servers (the multi-instance tests). */
+  databaseUrl?: string;
+};
+
+export async function startTestServer(options: TestServerOptions = {}) {
+  const mail = await startMailCatcher();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-test-"));
+  const testDatabase = !options.databaseUrl && process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl ?? testDatabase?.url,
+    SMTP_URL: options.smtp === false ? undefined : mail.url,
+    AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
+    LOG_LEVEL: "silent",
+  });
+  const server = await startServer(config, { clock: options.clock });
+  return {
+    url: server.url,
+    config,
+    mail,
+    deps: server.deps,
+    client: () => new BrowserLikeClient(server.url),
+    stop: async () => {
+      await server.stop();
+      await mail.close();
+      await testDatabase?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;

@@ -1,0 +1,26 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["server/**/*.test.ts", "common/**/*.test.ts"],
+          // Each file starts its own server and database: generous timeouts for PGlite's first start on 2 cores.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: { name: "web", environment: "happy-dom", include: ["web/**/*.test.{ts,tsx}"] },
+      },
+    ],
+  },
+});

@@ -1,0 +1,15 @@
+import type { ComponentProps } from "react";
+
+import { cn } from "@/web/lib/cn";
+
+function Skeleton({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="skeleton"
+      className={cn("animate-pulse rounded-md bg-accent", className)}
+      {...props}
+    />
+  );
+}
+
+export { Skeleton };

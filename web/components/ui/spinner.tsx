@@ -1,0 +1,31 @@
+import { Loader2 } from "lucide-react";
+import type { ComponentProps } from "react";
+
+import { cn } from "@/web/lib/cn";
+
+type SpinnerProps = Omit<ComponentProps<"span">, "role">;
+
+/** Size it with `className` (e.g. `size-6`); the icon fills the wrapper. */
+function Spinner({ className, "aria-label": ariaLabel = "Loading", ...props }: SpinnerProps) {
+  return (
+    <span
+      role="status"
+      aria-label={ariaLabel}
+      data-slot="spinner"
+      className={cn("inline-flex size-4 shrink-0", className)}
+      {...props}
+    >
+      <Loader2 aria-hidden="true" className="size-full animate-spin" />
+    </span>
+  );
+}
+
+function FullScreenSpinner({ className, ...props }: SpinnerProps) {
+  return (
+    <div className="flex min-h-svh w-full items-center justify-center">
+      <Spinner className={cn("size-8 text-muted-foreground", className)} {...props} />
+    </div>
+  );
+}
+
+export { Spinner, FullScreenSpinner, type SpinnerProps };

@@ -1,0 +1,84 @@
+// Sign-in with a code sent by e-mail: ask for the address, then for the six digits.
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { authMessages, isEmail } from "@/common/auth-rules";
+import { FormAlert, FormField } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { authClient } from "@/web/lib/auth-client";
+import { authFailureOf } from "../auth-error";
+import { resend } from "../api/resend";
+
+export function OneTimeCodeForm() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [codeSent, setCodeSent] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function requestCode(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    if (!email.trim()) return setFailure(authMessages.emailRequired);
+    if (!isEmail(email.trim())) return setFailure(t("auth.errors.email"));
+    setPending(true);
+    const { error } = await authClient.emailOtp.sendVerificationOtp({ email: email.trim(), type: "sign-in" });
+    setPending(false);
+    if (error) return setFailure(authFailureOf(error).message);
+    setCodeSent(true);
+  }
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    setPending(true);
+    const { error } = await authClient.signIn.emailOtp({ email: email.trim(), otp: code.trim() });
+    setPending(false);
+    if (error) setFailure(authFailureOf(error).status === 429 ? authFailureOf(error).message : t("auth.code.invalid"));
+  }
+
+  async function resendCode() {
+    setFailure(undefined);
+    try {
+      await resend(email.trim(), "sign-in");
+      toast.success(t("auth.code.resent"));
+    } catch (error) {
+      setFailure(authFailureOf(error).message);
+    }
+  }
+
+  if (!codeSent) {
+    return (
+      <form onSubmit={requestCode} noValidate className="grid gap-4">
+        <FormAlert>{failure}</FormAlert>
+        <FormField label={t("auth.fields.email")} hint={t("auth.code.hint")}>
+          {(control) => <Input {...control} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
+        </FormField>
+        <Button type="submit" disabled={pending}>
+          {t("auth.code.send")}
+        </Button>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={signIn} noValidate className="grid gap-4">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t("auth.code.sent", { email: email.trim() })}
+      </p>
+      <FormAlert>{failure}</FormAlert>
+      <FormField label={t("auth.fields.code")}>
+        {(control) => (
+          <Input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))} />
+        )}
+      </FormField>
+      <Button type="submit" disabled={pending || code.length !== 6}>
+        {t("auth.code.submit")}
+      </Button>
+      <Button type="button" variant="ghost" onClick={resendCode}>
+        {t("auth.code.resend")}
+      </Button>
+    </form>
+  );
+}

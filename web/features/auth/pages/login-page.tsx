@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { authMessages, isEmail } from "@/common/auth-rules";
+import { paths } from "@/common/paths";
+import { FormAlert, FormField } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { authClient } from "@/web/lib/auth-client";
+import { usePageTitle } from "@/web/lib/use-page-title";
+import { authFailureOf } from "../auth-error";
+import { AuthCard } from "../components/auth-card";
+import { OneTimeCodeForm } from "../components/one-time-code-form";
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("auth.login.title"));
+  const [method, setMethod] = useState<"password" | "code">("password");
+
+  return (
+    <AuthCard
+      title={t("auth.login.title")}
+      description={t("auth.login.description")}
+      footer={
+        <span>
+          {t("auth.login.noAccount")}{" "}
+          <Link to={paths.signup} className="font-medium text-foreground underline underline-offset-4">
+            {t("auth.login.signUp")}
+          </Link>
+        </span>
+      }
+    >
+      {method === "password" ? <PasswordSignIn /> : <OneTimeCodeForm />}
+      <Button variant="link" className="mt-2 w-full" onClick={() => setMethod(method === "password" ? "code" : "password")}>
+        {method === "password" ? t("auth.login.useCode") : t("auth.login.usePassword")}
+      </Button>
+    </AuthCard>
+  );
+}
+
+function PasswordSignIn() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [emailError, setEmailError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    setEmailError(undefined);
+    if (!email.trim() || !password) return setFailure(authMessages.credentialsRequired);
+    if (!isEmail(email.trim())) return setEmailError(t("auth.errors.email"));
+    setPending(true);
+    const { error } = await authClient.signIn.email({ email: email.trim(), password });
+    setPending(false);
+    if (error) {
+      const { code, message, status } = authFailureOf(error);
+      // The guard sends a signed-in visitor on to the dashboard (or onboarding) as soon as the session is there.
+      if (code === "EMAIL_NOT_VERIFIED") setFailure(t("auth.login.verifyFirst"));
+      else if (status === 401) setFailure(t("auth.login.invalid"));
+      else setFailure(message);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormAlert>{failure}</FormAlert>
+      <FormField label={t("auth.fields.email")} error={emailError}>
+        {(control) => <Input {...control} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
+      </FormField>
+      <FormField
+        label={t("auth.fields.password")}
+        hint={
+          <Link to={paths.forgotPassword} className="underline underline-offset-4">
+            {t("auth.login.forgot")}
+          </Link>
+        }
+      >
+        {(control) => <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
+      </FormField>
+      <Button type="submit" disabled={pending}>
+        {pending ? t("auth.login.submitting") : t("auth.login.submit")}
+      </Button>
+    </form>
+  );
+}

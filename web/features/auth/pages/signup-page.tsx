@@ -1,0 +1,99 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { authMessages, isEmail, PASSWORD_MIN_LENGTH, type WeakPasswordReason } from "@/common/auth-rules";
+import { paths } from "@/common/paths";
+import { FormAlert, FormField } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { authClient } from "@/web/lib/auth-client";
+import { usePageTitle } from "@/web/lib/use-page-title";
+import { rememberChosenPlan } from "@/web/lib/chosen-plan";
+import { resend } from "../api/resend";
+import { authFailureOf } from "../auth-error";
+import { AuthCard } from "../components/auth-card";
+import { WeakPasswordReasons } from "../components/weak-password-reasons";
+
+export default function SignupPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("auth.signup.title"));
+  const [searchParams] = useSearchParams();
+  useEffect(() => rememberChosenPlan(searchParams.get("plan")), [searchParams]);
+  const [email, setEmail] = useState(searchParams.get("invite") ?? "");
+  const [password, setPassword] = useState("");
+  const [emailError, setEmailError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [weakReasons, setWeakReasons] = useState<WeakPasswordReason[]>([]);
+  const [pending, setPending] = useState(false);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    setEmailError(undefined);
+    setWeakReasons([]);
+    if (!email.trim() || !password) return setFailure(authMessages.credentialsRequired);
+    if (!isEmail(email.trim())) return setEmailError(t("auth.errors.email"));
+    setPending(true);
+    const { data, error } = await authClient.signUp.email({ email: email.trim(), password, name: "", callbackURL: paths.authCallback });
+    setPending(false);
+    if (error) {
+      const failed = authFailureOf(error);
+      if (failed.code === "weak_password") return setWeakReasons(failed.weakPasswordReasons);
+      if (failed.code === "USER_ALREADY_EXISTS" || failed.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return setFailure(t("auth.signup.exists"));
+      return setFailure(failed.message);
+    }
+    // Without a session token the server wants the address confirmed first (SMTP is configured).
+    if (!data?.token) setAwaitingConfirmation(true);
+  }
+
+  async function resendConfirmation() {
+    try {
+      await resend(email.trim(), "signup");
+      toast.success(t("auth.signup.resent"));
+    } catch (error) {
+      setFailure(authFailureOf(error).message);
+    }
+  }
+
+  if (awaitingConfirmation) {
+    return (
+      <AuthCard title={t("auth.signup.checkInbox")} description={t("auth.signup.checkInboxDescription", { email: email.trim() })}>
+        <FormAlert>{failure}</FormAlert>
+        <Button variant="outline" className="w-full" onClick={resendConfirmation}>
+          {t("auth.signup.resend")}
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={t("auth.signup.title")}
+      description={t("auth.signup.description")}
+      footer={
+        <span>
+          {t("auth.signup.haveAccount")}{" "}
+          <Link to={paths.login} className="font-medium text-foreground underline underline-offset-4">
+            {t("auth.signup.login")}
+          </Link>
+        </span>
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <FormAlert>{failure}</FormAlert>
+        <FormField label={t("auth.fields.email")} error={emailError}>
+          {(control) => <Input {...control} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
+        </FormField>
+        <FormField label={t("auth.fields.password")} hint={t("auth.signup.passwordHint", { min: PASSWORD_MIN_LENGTH })}>
+          {(control) => <Input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
+        </FormField>
+        <WeakPasswordReasons reasons={weakReasons} />
+        <Button type="submit" disabled={pending}>
+          {pending ? t("auth.signup.submitting") : t("auth.signup.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,41 @@
+// Pages whose feature arrives in a later release: the real page heading and an honest empty state saying what will be here.
+import { Bell, BookOpen, ChartColumn, CheckCheck, CircleUser, CreditCard, FileText, LifeBuoy, Mail, PlugZap, Plus, ShieldCheck, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/web/components/empty-state";
+import { usePageTitle } from "@/web/lib/use-page-title";
+
+const icons = {
+  blog: BookOpen,
+  blogPost: BookOpen,
+  privacy: FileText,
+  terms: FileText,
+  refundPolicy: FileText,
+  support: LifeBuoy,
+  addBlocker: Plus,
+  resolved: CheckCheck,
+  blocker: FileText,
+  invites: Mail,
+  user: CircleUser,
+  insights: ChartColumn,
+  notifications: Bell,
+  organizationAccess: ShieldCheck,
+  organizationBilling: CreditCard,
+  organizationInsights: ChartColumn,
+  integrations: PlugZap,
+} satisfies Record<string, LucideIcon>;
+
+export type ComingFeature = keyof typeof icons;
+
+export function comingPage(feature: ComingFeature) {
+  return function ComingPage() {
+    const { t } = useTranslation();
+    const title = t(`coming.${feature}.title`);
+    usePageTitle(title);
+    return (
+      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-8 md:px-8">
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <EmptyState icon={icons[feature]} title={t(`coming.${feature}.empty`)} description={t(`coming.${feature}.description`)} />
+      </main>
+    );
+  };
+}

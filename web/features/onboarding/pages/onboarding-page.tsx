@@ -1,0 +1,179 @@
+// Onboarding: your name → your team (create one, or join the one that invited you) → invite teammates → dashboard.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { paths } from "@/common/paths";
+import { useAuth } from "@/web/app/auth-context";
+import { Logo } from "@/web/components/brand/logo";
+import { FormAlert, FormField } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Input } from "@/web/components/ui/input";
+import { FullScreenSpinner } from "@/web/components/ui/spinner";
+import { InviteTeammatesForm } from "@/web/features/team/components/invite-teammates-form";
+import type { ApiError } from "@/web/lib/api-error";
+import { usePageTitle } from "@/web/lib/use-page-title";
+import { acceptInvitation, completeOnboarding, createTeam, onboardingKeys, onboardingQueryOptions, saveAboutYou } from "../api/onboarding";
+
+const steps = ["name", "team", "invite"] as const;
+type Step = (typeof steps)[number];
+
+export default function OnboardingPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("onboarding.title"));
+  const onboarding = useQuery(onboardingQueryOptions());
+
+  if (onboarding.isPending) return <FullScreenSpinner />;
+  if (onboarding.isError) {
+    return (
+      <OnboardingFrame step="name" title={t("onboarding.title")}>
+        <FormAlert>{onboarding.error.message}</FormAlert>
+        <Button className="mt-4" onClick={() => void onboarding.refetch()}>
+          {t("common.retry")}
+        </Button>
+      </OnboardingFrame>
+    );
+  }
+  const { profile, team, invitations } = onboarding.data;
+  if (!profile.fullName) return <AboutYouStep />;
+  if (!team) return <TeamStep invitations={invitations} />;
+  return <InviteStep teamName={team.name} />;
+}
+
+function OnboardingFrame({ step, title, description, children }: { step: Step; title: string; description?: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const position = steps.indexOf(step) + 1;
+  return (
+    <div className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4">
+      <Logo />
+      <main className="w-full max-w-md">
+        <p className="mb-2 text-center text-sm text-muted-foreground">{t("onboarding.progress", { step: position, total: steps.length })}</p>
+        <div className="mb-4 flex gap-1" aria-hidden="true">
+          {steps.map((name, index) => (
+            <div key={name} className={`h-1 flex-1 rounded-full ${index < position ? "bg-primary" : "bg-border"}`} />
+          ))}
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h1 className="text-xl">{title}</h1>
+            </CardTitle>
+            {description && <CardDescription>{description}</CardDescription>}
+          </CardHeader>
+          <CardContent>{children}</CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+function useStepMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.all }) });
+}
+
+function AboutYouStep() {
+  const { t } = useTranslation();
+  const [fullName, setFullName] = useState("");
+  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const save = useStepMutation(saveAboutYou);
+  const fieldError = (save.error as ApiError | null)?.fields?.fullName?.[0];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate({ fullName, timezone });
+  }
+  return (
+    <OnboardingFrame step="name" title={t("onboarding.name.title")} description={t("onboarding.name.description")}>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <FormAlert>{save.error && !fieldError ? save.error.message : undefined}</FormAlert>
+        <FormField label={t("onboarding.name.label")} error={fieldError} hint={t("onboarding.name.timezone", { timezone })}>
+          {(control) => <Input {...control} autoComplete="name" autoFocus value={fullName} onChange={(event) => setFullName(event.target.value)} />}
+        </FormField>
+        <Button type="submit" disabled={save.isPending}>
+          {t("common.continue")}
+        </Button>
+      </form>
+    </OnboardingFrame>
+  );
+}
+
+type Invitation = { id: string; teamName: string; inviterName: string; inviterEmail: string };
+
+function TeamStep({ invitations }: { invitations: Invitation[] }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState("");
+  const create = useStepMutation(createTeam);
+  const accept = useStepMutation(acceptInvitation);
+  const fieldError = (create.error as ApiError | null)?.fields?.name?.[0];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(name);
+  }
+  return (
+    <OnboardingFrame step="team" title={t("onboarding.team.title")} description={t("onboarding.team.description")}>
+      {invitations.length > 0 && (
+        <section aria-labelledby="waiting-invitations" className="mb-6 grid gap-3">
+          <h2 id="waiting-invitations" className="text-sm font-medium">
+            {t("onboarding.team.invitations")}
+          </h2>
+          <FormAlert>{accept.error?.message}</FormAlert>
+          <ul className="grid gap-2">
+            {invitations.map((invitation) => (
+              <li key={invitation.id} className="flex items-center justify-between gap-3 rounded-lg border p-3">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{invitation.teamName}</p>
+                  <p className="truncate text-sm text-muted-foreground">{t("onboarding.team.invitedBy", { name: invitation.inviterName || invitation.inviterEmail })}</p>
+                </div>
+                <Button size="sm" disabled={accept.isPending} onClick={() => accept.mutate(invitation.id)}>
+                  {t("onboarding.team.join")}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <p className="text-center text-sm text-muted-foreground">{t("onboarding.team.or")}</p>
+        </section>
+      )}
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <FormAlert>{create.error && !fieldError ? create.error.message : undefined}</FormAlert>
+        <FormField label={t("onboarding.team.label")} error={fieldError} hint={t("onboarding.team.hint")}>
+          {(control) => <Input {...control} autoComplete="organization" value={name} onChange={(event) => setName(event.target.value)} />}
+        </FormField>
+        <Button type="submit" disabled={create.isPending}>
+          {t("onboarding.team.create")}
+        </Button>
+      </form>
+    </OnboardingFrame>
+  );
+}
+
+function InviteStep({ teamName }: { teamName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { refreshUser } = useAuth();
+  const finish = useMutation({
+    mutationFn: completeOnboarding,
+    onSuccess: async () => {
+      await refreshUser();
+      toast.success(t("onboarding.done"));
+      await navigate(paths.dashboard, { replace: true });
+    },
+  });
+  return (
+    <OnboardingFrame step="invite" title={t("onboarding.invite.title", { team: teamName })} description={t("onboarding.invite.description")}>
+      <FormAlert>{finish.error?.message}</FormAlert>
+      <InviteTeammatesForm
+        submitLabel={t("onboarding.invite.submit")}
+        onInvited={() => finish.mutate()}
+        secondaryAction={
+          <Button type="button" variant="ghost" disabled={finish.isPending} onClick={() => finish.mutate()}>
+            {t("onboarding.invite.skip")}
+          </Button>
+        }
+      />
+    </OnboardingFrame>
+  );
+}

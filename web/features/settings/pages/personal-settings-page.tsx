@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { paths } from "@/common/paths";
+import { useAuth } from "@/web/app/auth-context";
+import { FormAlert, FormField } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Input } from "@/web/components/ui/input";
+import { profileKeys } from "@/web/features/profile/api/get-profile";
+import { updateProfile } from "@/web/features/profile/api/update-profile";
+import type { ApiError } from "@/web/lib/api-error";
+import { usePageTitle } from "@/web/lib/use-page-title";
+
+export default function PersonalSettingsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("settings.personal.title"));
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
+      <h1 className="text-2xl font-semibold tracking-tight">{t("settings.personal.title")}</h1>
+      <AboutYouCard />
+      <SessionsCard />
+    </main>
+  );
+}
+
+function AboutYouCard() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { profile } = useAuth();
+  const [fullName, setFullName] = useState(profile?.fullName ?? "");
+  const [timezone, setTimezone] = useState(profile?.timezone ?? "UTC");
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      toast.success(t("settings.personal.saved"));
+    },
+  });
+  const fields = (save.error as ApiError | null)?.fields ?? {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate({ fullName, timezone });
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t("settings.personal.aboutYou")}</h2>
+        </CardTitle>
+        <CardDescription>{t("settings.personal.aboutYouDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <FormAlert>{save.error && Object.keys(fields).length === 0 ? save.error.message : undefined}</FormAlert>
+          <FormField label={t("settings.personal.fullName")} error={fields.fullName?.[0]}>
+            {(control) => <Input {...control} autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
+          </FormField>
+          <FormField label={t("settings.personal.timezone")} error={fields.timezone?.[0]} hint={t("settings.personal.timezoneHint")}>
+            {(control) => <Input {...control} value={timezone} onChange={(event) => setTimezone(event.target.value)} />}
+          </FormField>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending}>
+              {t("common.save")}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const everywhere = useMutation({
+    mutationFn: () => signOut("global"),
+    onSuccess: async () => {
+      toast.success(t("sidebar.profile.signedOutEverywhere"));
+      await navigate(paths.login, { replace: true });
+    },
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t("settings.personal.sessions")}</h2>
+        </CardTitle>
+        <CardDescription>{t("settings.personal.sessionsDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex justify-end">
+        <Button variant="outline" disabled={everywhere.isPending} onClick={() => everywhere.mutate()}>
+          {t("sidebar.profile.signOutEverywhere")}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

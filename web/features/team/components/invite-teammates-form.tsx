@@ -1,0 +1,62 @@
+// Invite teammates by e-mail: several addresses at once (commas, spaces or new lines), each checked before sending.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { isEmail } from "@/common/auth-rules";
+import { MAX_INVITES_AT_ONCE } from "@/common/profile";
+import { FormAlert, FormField } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/textarea";
+import { inviteTeammates, teamKeys } from "../api/team";
+
+export const splitEmails = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+
+export function InviteTeammatesForm({ submitLabel, secondaryAction, onInvited }: { submitLabel: string; secondaryAction?: ReactNode; onInvited?: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const invite = useMutation({
+    mutationFn: inviteTeammates,
+    onSuccess: async ({ outcomes }) => {
+      const refused = outcomes.filter((outcome) => !outcome.invited);
+      const invitedCount = outcomes.length - refused.length;
+      if (invitedCount > 0) toast.success(t("team.invite.sent", { count: invitedCount }));
+      for (const outcome of refused) toast.error(t("team.invite.refused", { email: outcome.email, reason: "message" in outcome ? outcome.message : "" }));
+      setText(refused.map((outcome) => outcome.email).join("\n"));
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      if (refused.length === 0) onInvited?.();
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFieldError(undefined);
+    const emails = splitEmails(text);
+    const invalid = emails.filter((email) => !isEmail(email));
+    if (emails.length === 0) return setFieldError(t("team.invite.empty"));
+    if (invalid.length > 0) return setFieldError(t("team.invite.invalid", { emails: invalid.join(", ") }));
+    if (emails.length > MAX_INVITES_AT_ONCE) return setFieldError(t("team.invite.tooMany", { max: MAX_INVITES_AT_ONCE }));
+    invite.mutate(emails);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormAlert>{invite.error?.message}</FormAlert>
+      <FormField label={t("team.invite.label")} hint={t("team.invite.hint")} error={fieldError}>
+        {(control) => <Textarea {...control} rows={4} placeholder="alex@example.com, sam@example.com" value={text} onChange={(event) => setText(event.target.value)} />}
+      </FormField>
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {secondaryAction}
+        <Button type="submit" disabled={invite.isPending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

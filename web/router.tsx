@@ -1,0 +1,80 @@
+// The route table (specification §2). Pages load on demand so the public pages never carry the app's code.
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { paths } from "@/common/paths";
+import { RedirectSignedIn, RequireOnboarded, RequireSession } from "./app/guards";
+import { PublicLayout } from "./app/public-layout";
+import { RootLayout } from "./app/root-layout";
+import { RouteError } from "./app/route-error";
+import type { ComingFeature } from "./features/misc/pages/coming-page";
+
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const placeholder = (feature: ComingFeature) => ({ lazy: async () => ({ Component: (await import("./features/misc/pages/coming-page")).comingPage(feature) }) });
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          { Component: RedirectSignedIn, children: [{ path: paths.home, ...page(() => import("./features/landing/pages/landing-page")) }] },
+          { path: paths.blog, ...placeholder("blog") },
+          { path: "/blog/:slug", ...placeholder("blogPost") },
+          { path: paths.privacy, ...placeholder("privacy") },
+          { path: paths.terms, ...placeholder("terms") },
+          { path: paths.refundPolicy, ...placeholder("refundPolicy") },
+          { path: paths.support, ...placeholder("support") },
+          { path: "*", ...page(() => import("./features/misc/pages/not-found-page")) },
+        ],
+      },
+      {
+        Component: RedirectSignedIn,
+        children: [
+          { path: paths.login, ...page(() => import("./features/auth/pages/login-page")) },
+          { path: paths.signup, ...page(() => import("./features/auth/pages/signup-page")) },
+        ],
+      },
+      { path: paths.forgotPassword, ...page(() => import("./features/auth/pages/forgot-password-page")) },
+      { path: paths.resetPassword, ...page(() => import("./features/auth/pages/reset-password-page")) },
+      { path: paths.auth, element: <Navigate to={paths.login} replace /> },
+      { path: paths.authCallback, ...page(() => import("./features/auth/pages/auth-callback-page")) },
+      {
+        Component: RequireSession,
+        children: [{ path: `${paths.onboarding}/*`, ...page(() => import("./features/onboarding/pages/onboarding-page")) }],
+      },
+      {
+        Component: RequireOnboarded,
+        children: [
+          {
+            ...page(() => import("./app/app-layout")),
+            children: [
+              { path: paths.dashboard, ...page(() => import("./features/dashboard/pages/dashboard-page")) },
+              { path: paths.addBlocker, ...placeholder("addBlocker") },
+              { path: paths.resolved, ...placeholder("resolved") },
+              { path: "/blockers/:id", ...placeholder("blocker") },
+              { path: paths.invites, ...placeholder("invites") },
+              { path: "/user/:userId", ...placeholder("user") },
+              { path: paths.insights, ...placeholder("insights") },
+              { path: paths.notifications, ...placeholder("notifications") },
+              { path: paths.settings, element: <Navigate to={paths.settingsPersonal} replace /> },
+              { path: paths.settingsPersonal, ...page(() => import("./features/settings/pages/personal-settings-page")) },
+              { path: paths.organization, element: <Navigate to={paths.organizationAccess} replace /> },
+              { path: paths.organizationAccess, ...placeholder("organizationAccess") },
+              { path: paths.organizationBilling, ...placeholder("organizationBilling") },
+              { path: paths.organizationInsights, ...placeholder("organizationInsights") },
+              { path: paths.organizationTools, ...placeholder("integrations") },
+              { path: paths.organizationIntegrations, ...placeholder("integrations") },
+              { path: paths.organizationInvites, ...page(() => import("./features/team/pages/invites-page")) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

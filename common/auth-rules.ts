@@ -1,8 +1,8 @@
 // Sign-up, sign-in and password rules shared by the server (which enforces them) and the web forms.
 import { z } from "zod";
 
-/** The specification's e-mail rule: text, an at sign, text, a dot and text, with no whitespace. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The specification's e-mail rule: text, an at sign, text, a dot and text, with no whitespace (nor control characters). */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 export const emailSchema = z.string().trim().toLowerCase().regex(EMAIL_PATTERN, "Enter a valid e-mail address");
 

@@ -1,6 +1,7 @@
 // Builds the HTTP application from the feature routers. No logic of its own beyond cross-cutting middleware.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/routes.ts";
@@ -36,6 +37,8 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
       onError: (c) => c.json({ code: "payload_too_large", message: "The request body is larger than 1 MB" }, 413),
     }),
   );
+  // Browsers let any site post a form here; only our own origin may. (JSON posts are covered by CORS.)
+  app.use("/api/*", csrf({ origin: deps.config.appUrl }));
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));
   if (options.webDir) app.route("/", webAppRoutes(options.webDir));

@@ -138,9 +138,11 @@ export function createAuth({ config, secret, db, mailer }: AuthDependencies) {
         cancelPendingInvitationsOnReInvite: true,
         sendInvitationEmail: async ({ email, organization: team, inviter }) => {
           const url = link(`${paths.signup}?invite=${encodeURIComponent(email)}`);
+          // The profile holds the current name; the session's copy of the user may be a minute old (cookie cache).
+          const [inviterProfile] = await db.select({ fullName: schema.profiles.fullName }).from(schema.profiles).where(eq(schema.profiles.authId, inviter.user.id));
           await mailer.send({
             to: email,
-            ...emailTemplates.invitation({ inviterName: inviter.user.name || inviter.user.email, teamName: team.name, url }),
+            ...emailTemplates.invitation({ inviterName: inviterProfile?.fullName || inviter.user.email, teamName: team.name, url }),
           });
         },
       }),

@@ -3,7 +3,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { SIGN_IN_FAILURE_LIMIT } from "../../common/auth-rules.ts";
+import { isEmail, SIGN_IN_FAILURE_LIMIT } from "../../common/auth-rules.ts";
 import type { Database } from "../db/client.ts";
 import { signInFailures } from "../db/schema.ts";
 import type { Clock } from "../http/app-env.ts";
@@ -39,7 +39,8 @@ export const limitFailedSignIns = (db: Database, clock: Clock) =>
   createMiddleware(async (c, next) => {
     const body: unknown = await c.req.raw.clone().json().catch(() => ({}));
     const rawEmail = typeof body === "object" && body !== null && "email" in body ? body.email : undefined;
-    if (typeof rawEmail !== "string") return next();
+    // Malformed addresses are refused by the validation hook further on; there is nothing to count for them.
+    if (typeof rawEmail !== "string" || !isEmail(rawEmail.trim())) return next();
     const email = rawEmail.trim().toLowerCase();
     const ipAddress = remoteAddress(c);
     const now = clock.now();

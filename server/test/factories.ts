@@ -1,6 +1,7 @@
 // Data factories shared by the integration and e2e tests: people who signed up, teams that were set up.
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import type { AnyClientResponse, SuccessBody } from "../../common/api-response.ts";
 import type { BrowserLikeClient } from "./browser-like-client.ts";
 import { linkIn, type MailCatcher } from "./mail-catcher.ts";
 
@@ -22,13 +23,18 @@ export async function signUp(client: BrowserLikeClient, options: { email?: strin
   return { email, password };
 }
 
+/** Asserts a typed-client call succeeded and returns its body, typed. */
+export async function okJson<R extends AnyClientResponse>(request: Promise<R>): Promise<SuccessBody<R>> {
+  const response = await request;
+  expect(response.ok, `${response.status} ${response.url}`).toBe(true);
+  return (await response.json()) as SuccessBody<R>;
+}
+
 /** Goes through onboarding: name, a new team, no invitations, done. */
 export async function onboard(client: BrowserLikeClient, options: { fullName?: string; teamName?: string } = {}) {
   const named = await client.api.onboarding.profile.$post({ json: { fullName: options.fullName ?? "Alex Example", timezone: "Europe/Paris" } });
   expect(named.status).toBe(200);
   const team = await client.api.onboarding.team.$post({ json: { name: options.teamName ?? "Payments" } });
   expect(team.status).toBe(201);
-  const done = await client.api.onboarding.complete.$post();
-  expect(done.status).toBe(200);
-  return done.json();
+  return okJson(client.api.onboarding.complete.$post());
 }

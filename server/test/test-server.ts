@@ -59,7 +59,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     DATABASE_URL: options.databaseUrl ?? testDatabase?.url,
     SMTP_URL: options.smtp === false ? undefined : mail.url,
     AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
   });
   const server = await startServer(config, { clock: options.clock });
   return {

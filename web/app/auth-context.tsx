@@ -1,6 +1,6 @@
 // Who is signed in: the user, their profile, and whether that is still being found out (specification §4).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { SignOutScope } from "@/common/auth-rules";
 import { profileKeys, profileQueryOptions, type Profile } from "@/web/features/profile/api/get-profile";
 import { ApiError, apiErrorFrom } from "@/web/lib/api-error";
@@ -46,7 +46,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The session object changes on every update; a ref keeps refreshUser stable for effects that call it.
   const refetchSession = useRef(session.refetch);
-  refetchSession.current = session.refetch;
+  useEffect(() => {
+    refetchSession.current = session.refetch;
+  });
   const refreshUser = useCallback(async () => {
     await refetchSession.current({ query: { disableCookieCache: true } });
     await queryClient.invalidateQueries({ queryKey: profileKeys.all });

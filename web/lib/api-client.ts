@@ -1,14 +1,13 @@
 // The typed API client: routes and payload types come from the server's Hono app, nothing is copied by hand.
-import { hc, type ClientResponse } from "hono/client";
+import { hc } from "hono/client";
+import type { AnyClientResponse, SuccessBody } from "@/common/api-response";
 import type { ApiType } from "../../server/app.ts";
 import { apiErrorFrom } from "./api-error.ts";
 
 export const api = hc<ApiType>("/api", { init: { credentials: "same-origin" } });
 
-type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, string> ? (Status extends 200 | 201 ? Body : never) : never;
-
 /** The JSON of a successful answer, or an ApiError carrying the status, the message and the field errors. */
-export async function unwrap<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<SuccessBody<R>> {
+export async function unwrap<R extends AnyClientResponse>(request: Promise<R>): Promise<SuccessBody<R>> {
   const response = await request;
   if (!response.ok) throw await apiErrorFrom(response as unknown as Response);
   return (await response.json()) as SuccessBody<R>;

@@ -2,7 +2,7 @@
 import { isAPIError } from "better-auth/api";
 import { Hono } from "hono";
 import { z } from "zod";
-import { fullNameSchema, teamNameSchema, timezoneSchema } from "../../../common/profile.ts";
+import { fullNameSchema, recordIdSchema, teamNameSchema, timezoneSchema } from "../../../common/profile.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { validate } from "../../http/validate.ts";
@@ -15,7 +15,7 @@ import { listInvitationsFor } from "./list-invitations.ts";
 
 const aboutYouBody = z.object({ fullName: fullNameSchema, timezone: timezoneSchema });
 const teamBody = z.object({ name: teamNameSchema });
-const invitationParam = z.object({ id: z.string().min(1).max(100) });
+const invitationParam = z.object({ id: recordIdSchema });
 
 const alreadyInTeam = { code: "already_in_team", message: "You are already in a team" } as const;
 

@@ -3,20 +3,19 @@ import type { ComponentProps } from "react";
 
 import { cn } from "@/web/lib/cn";
 
-type SpinnerProps = Omit<ComponentProps<"span">, "role">;
+type SpinnerProps = ComponentProps<"output">;
 
-/** Size it with `className` (e.g. `size-6`); the icon fills the wrapper. */
+/** Size it with `className` (e.g. `size-6`); the icon fills the wrapper. <output> carries the implicit status role. */
 function Spinner({ className, "aria-label": ariaLabel = "Loading", ...props }: SpinnerProps) {
   return (
-    <span
-      role="status"
+    <output
       aria-label={ariaLabel}
       data-slot="spinner"
       className={cn("inline-flex size-4 shrink-0", className)}
       {...props}
     >
       <Loader2 aria-hidden="true" className="size-full animate-spin" />
-    </span>
+    </output>
   );
 }
 

@@ -77,7 +77,7 @@ function useStepMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
 function AboutYouStep() {
   const { t } = useTranslation();
   const [fullName, setFullName] = useState("");
-  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timezone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
   const save = useStepMutation(saveAboutYou);
   const fieldError = (save.error as ApiError | null)?.fields?.fullName?.[0];
 
@@ -90,7 +90,7 @@ function AboutYouStep() {
       <form onSubmit={submit} noValidate className="grid gap-4">
         <FormAlert>{save.error && !fieldError ? save.error.message : undefined}</FormAlert>
         <FormField label={t("onboarding.name.label")} error={fieldError} hint={t("onboarding.name.timezone", { timezone })}>
-          {(control) => <Input {...control} autoComplete="name" autoFocus value={fullName} onChange={(event) => setFullName(event.target.value)} />}
+          {(control) => <Input {...control} autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
         </FormField>
         <Button type="submit" disabled={save.isPending}>
           {t("common.continue")}

@@ -1,13 +1,11 @@
 // Data factories shared by the integration and e2e tests: people who signed up, teams that were set up.
-import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { AnyClientResponse, SuccessBody } from "../../common/api-response.ts";
 import type { BrowserLikeClient } from "./browser-like-client.ts";
 import { linkIn, type MailCatcher } from "./mail-catcher.ts";
+import { makeEmail, STRONG_PASSWORD } from "./people.ts";
 
-export const STRONG_PASSWORD = "violet-harbour-kettle-42";
-
-export const makeEmail = (name = "person") => `${name}-${randomBytes(4).toString("hex")}@example.com`.toLowerCase();
+export { makeEmail, STRONG_PASSWORD } from "./people.ts";
 
 /** Signs up and, when the server asks for it, opens the confirmation link from the e-mail. Leaves the client signed in. */
 export async function signUp(client: BrowserLikeClient, options: { email?: string; password?: string; mail?: MailCatcher } = {}) {

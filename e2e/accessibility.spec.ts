@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`axe, ${colorScheme}`, () => {
+    test.beforeEach(async ({ page }) => page.emulateMedia({ colorScheme }));
+
+    test("login and sign-up pages", async ({ page }) => {
+      await page.goto("/login");
+      await expect(page.getByRole("heading", { name: "Sign in to Holdup" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto("/signup");
+      await expect(page.getByRole("heading", { name: "Create your Holdup account" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("onboarding page", async ({ page, newcomer }) => {
+      expect(newcomer.email).toContain("@");
+      await page.goto("/onboarding");
+      await expect(page.getByText("Step 1 of 3")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("dashboard", async ({ page, teammate }) => {
+      await page.goto("/dashboard");
+      await expect(page.getByTestId("team-card")).toContainText(teammate.teamName);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

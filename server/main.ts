@@ -1,5 +1,5 @@
-// `npm start`: reads the configuration, builds the web app if needed, starts the server, stops it cleanly on a signal.
-import fs from "node:fs";
+// The server's entry point (run by `npm start` through scripts/start.mjs): reads the configuration,
+// starts the server, stops it cleanly on a signal.
 import path from "node:path";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
@@ -19,12 +19,6 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
-  }
-
-  if (!fs.existsSync(path.join(webDir, "index.html"))) {
-    console.log("Building the web app (first start only)…");
-    const { build } = await import("vite");
-    await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn" });
   }
 
   let server;

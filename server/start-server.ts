@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import { createSessionReader } from "./auth/session-reader.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { AppDependencies, Clock } from "./http/app-env.ts";
@@ -20,7 +21,9 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({ config, secret, db: database.db, mailer });
-  const deps: AppDependencies = { config, db: database.db, auth, mailer, logger, clock: options.clock ?? systemClock };
+  const clock = options.clock ?? systemClock;
+  const readSession = createSessionReader({ auth, secret, secureCookies: config.appUrl.startsWith("https:"), now: () => clock.now().getTime() });
+  const deps: AppDependencies = { config, db: database.db, auth, readSession, mailer, logger, clock };
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

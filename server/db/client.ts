@@ -21,7 +21,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+// Resolves to <root>/server/db/migrations both from this file and from the bundle in dist/server/.
+const migrationsFolder = fileURLToPath(new URL("../../server/db/migrations", import.meta.url));
 // Any constant works: it only has to be the same for every Holdup instance sharing one PostgreSQL.
 const MIGRATION_LOCK_KEY = 7_460_114;
 

@@ -1,4 +1,5 @@
 import type { Auth } from "../auth/auth.ts";
+import type { SessionReader } from "../auth/session-reader.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -11,6 +12,8 @@ export type AppDependencies = {
   config: Config;
   db: Database;
   auth: Auth;
+  /** The session of a request: better-auth's signed cookie cache first, the database when that is not enough. */
+  readSession: SessionReader;
   mailer: Mailer;
   logger: Logger;
   clock: Clock;

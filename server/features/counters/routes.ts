@@ -4,8 +4,8 @@ import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { findProfile } from "../profile/find-profile.ts";
 import { countWaiting } from "./count-waiting.ts";
 
-export function counterRoutes({ auth, db, logger }: AppDependencies) {
-  return new Hono<AppEnv>().use(requireSession(auth)).get("/", async (c) => {
+export function counterRoutes({ db, logger, readSession }: AppDependencies) {
+  return new Hono<AppEnv>().use(requireSession(readSession)).get("/", async (c) => {
     const profile = await findProfile(db, c.get("user").id);
     if (!profile) return c.json({ code: "profile_not_found", message: "Profile not found" }, 404);
     try {

@@ -19,9 +19,9 @@ const invitationParam = z.object({ id: recordIdSchema });
 
 const alreadyInTeam = { code: "already_in_team", message: "You are already in a team" } as const;
 
-export function onboardingRoutes({ auth, db, clock }: AppDependencies) {
+export function onboardingRoutes({ auth, clock, db, readSession }: AppDependencies) {
   return new Hono<AppEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(readSession))
     .get("/", async (c) => {
       const user = c.get("user");
       const [profile, team, invitations] = await Promise.all([

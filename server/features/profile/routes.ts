@@ -9,9 +9,9 @@ import { updateProfile } from "./update-profile.ts";
 
 const profileChanges = z.object({ fullName: fullNameSchema.optional(), timezone: timezoneSchema.optional() }).strict();
 
-export function profileRoutes({ auth, db }: AppDependencies) {
+export function profileRoutes({ db, readSession }: AppDependencies) {
   return new Hono<AppEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(readSession))
     .get("/", async (c) => {
       const profile = await findProfile(db, c.get("user").id);
       if (!profile) return c.json({ code: "profile_not_found", message: "Profile not found" }, 404);

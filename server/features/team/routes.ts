@@ -10,9 +10,9 @@ import { inviteTeammates } from "./invite-teammates.ts";
 
 export const invitationsBody = z.object({ emails: z.array(emailSchema).min(1, "Add at least one e-mail address").max(MAX_INVITES_AT_ONCE) });
 
-export function teamRoutes({ auth, db }: AppDependencies) {
+export function teamRoutes({ auth, db, readSession }: AppDependencies) {
   return new Hono<AppEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(readSession))
     .get("/", async (c) => {
       const team = await findTeam(db, c.get("user").id);
       if (!team) return c.json({ code: "team_not_found", message: "You are not in a team yet" }, 404);

@@ -1,0 +1,58 @@
+// Small tools the benchmarks share: free ports, autocannon as a separate process, process memory, medians.
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import path from "node:path";
+import { promisify } from "node:util";
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+
+/** Runs autocannon in its own process, so the load generator does not share an event loop with the server. */
+export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const args = ["-j", "-c", String(options.connections), "-d", String(options.seconds)];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}=${value}`);
+  const { stdout } = await promisify(execFile)(path.resolve("node_modules/.bin/autocannon"), [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+/** Resident memory of a process, in MB, from /proc (Linux). */
+export function residentMegabytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kilobytes / 1024;
+}
+
+/** The pids of a process and all its descendants (npm start → sh → node). */
+export function processTree(rootPid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = [rootPid];
+  for (let index = 0; index < tree.length; index++) tree.push(...(children.get(tree[index] ?? -1) ?? []));
+  return tree;
+}
+
+export { spawn };

@@ -1,0 +1,47 @@
+// Builds Holdup for `npm start`: the web app with Vite, the server bundled by esbuild into one file
+// (node runs it directly, without a TypeScript loader: faster to start, about 90 MB less memory).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const serverBundle = path.join(root, "dist/server/main.js");
+const webIndex = path.join(root, "dist/web/index.html");
+
+export async function buildServer() {
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: [path.join(root, "server/main.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    outfile: serverBundle,
+    logLevel: "warning",
+  });
+}
+
+export async function buildWeb() {
+  const { build } = await import("vite");
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+}
+
+function newestChange(entry) {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
+}
+
+/** The web build is missing, or older than something it is built from. */
+export function webBuildIsStale() {
+  if (!fs.existsSync(webIndex)) return true;
+  const sources = ["web", "common", "vite.config.ts", "package-lock.json"].map((name) => path.join(root, name)).filter((entry) => fs.existsSync(entry));
+  return Math.max(...sources.map(newestChange)) > fs.statSync(webIndex).mtimeMs;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildWeb();
+  await buildServer();
+}

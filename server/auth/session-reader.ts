@@ -1,0 +1,97 @@
+// Reads the session of a request, fast. better-auth keeps a signed copy of the session in a cookie (its "cookie
+// cache", compact strategy). better-auth's own reader (getCookieCache) verifies it with WebCrypto in about 0.2 ms;
+// node:crypto's HMAC does it in about 0.01 ms, which is what lets the session check run at over half the speed of
+// a bare endpoint (docs/decisions/005-session-check-fast-path.md). Anything unexpected in the cookie falls back to
+// better-auth's getSession, which asks the database: the fast path can only say yes sooner, never wrongly.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Auth } from "./auth.ts";
+
+type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+
+type CompactCookieCache = {
+  session: { session: Record<string, unknown> & { token: string; expiresAt: string }; user: Record<string, unknown>; version?: string };
+  expiresAt: number;
+  signature: string;
+};
+
+function cookieValue(cookieHeader: string, name: string): string | undefined {
+  let start = 0;
+  while (start < cookieHeader.length) {
+    const found = cookieHeader.indexOf(`${name}=`, start);
+    if (found === -1) return undefined;
+    const atBoundary = found === 0 || cookieHeader[found - 1] === " " || cookieHeader[found - 1] === ";";
+    if (atBoundary) {
+      const end = cookieHeader.indexOf(";", found);
+      const value = cookieHeader.slice(found + name.length + 1, end === -1 ? undefined : end).trim();
+      return value.includes("%") ? decodeURIComponent(value) : value;
+    }
+    start = found + name.length;
+  }
+  return undefined;
+}
+
+const withDates = <T extends Record<string, unknown>>(record: T, fields: string[]) => {
+  const copy: Record<string, unknown> = { ...record };
+  for (const field of fields) if (typeof copy[field] === "string") copy[field] = new Date(copy[field] as string);
+  return copy;
+};
+
+type Verified = { session: AuthSession; token: string; validUntil: number };
+
+const MAX_VERIFIED_COPIES = 10_000;
+
+/**
+ * The session from better-auth's signed cookie cache, when the cookie is present, authentic, current and bound
+ * to the session token. `verifiedCopies` remembers copies already verified with this secret, by their exact
+ * text: a busy client sends the same one for a minute, and a lookup is cheaper than an HMAC.
+ */
+export function readCookieCache(cookieHeader: string, secret: string, cookiePrefix: string, now: number, verifiedCopies = new Map<string, Verified>()): AuthSession | null {
+  const cached = cookieValue(cookieHeader, `${cookiePrefix}better-auth.session_data`);
+  const sessionToken = cookieValue(cookieHeader, `${cookiePrefix}better-auth.session_token`);
+  if (!cached || !sessionToken) return null;
+  let verified = verifiedCopies.get(cached);
+  if (!verified) {
+    const fresh = verify(cached, secret);
+    if (!fresh) return null;
+    if (verifiedCopies.size >= MAX_VERIFIED_COPIES) verifiedCopies.delete(verifiedCopies.keys().next().value ?? "");
+    verifiedCopies.set(cached, fresh);
+    verified = fresh;
+  }
+  // The token cookie is "<token>.<signature>": the cached copy must belong to this very session.
+  if (verified.validUntil < now || sessionToken.slice(0, sessionToken.lastIndexOf(".")) !== verified.token) return null;
+  return verified.session;
+}
+
+function verify(cached: string, secret: string): Verified | null {
+  let payload: CompactCookieCache;
+  try {
+    payload = JSON.parse(Buffer.from(cached, "base64url").toString("utf8")) as CompactCookieCache;
+  } catch {
+    return null;
+  }
+  if (typeof payload?.signature !== "string" || typeof payload.expiresAt !== "number" || !payload.session?.session || !payload.session.user) return null;
+  const expected = createHmac("sha256", secret).update(JSON.stringify({ ...payload.session, expiresAt: payload.expiresAt })).digest("base64url");
+  const given = Buffer.from(payload.signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) return null;
+  const { session, user, version } = payload.session;
+  if ((version ?? "1") !== "1") return null;
+  return {
+    // Frozen: the same objects serve every request carrying this cookie.
+    session: Object.freeze({ session: Object.freeze(withDates(session, ["expiresAt", "createdAt", "updatedAt"])), user: Object.freeze(withDates(user, ["createdAt", "updatedAt"])) }) as AuthSession,
+    token: session.token,
+    validUntil: Math.min(payload.expiresAt, new Date(session.expiresAt).getTime()),
+  };
+}
+
+export type SessionReader = (headers: Headers) => Promise<AuthSession | null>;
+
+export function createSessionReader(options: { auth: Auth; secret: string; secureCookies: boolean; now?: () => number }): SessionReader {
+  const prefix = options.secureCookies ? "__Secure-" : "";
+  const now = options.now ?? Date.now;
+  const verifiedCopies = new Map<string, Verified>();
+  return async (headers) => {
+    const cookieHeader = headers.get("cookie");
+    const cached = cookieHeader ? readCookieCache(cookieHeader, options.secret, prefix, now(), verifiedCopies) : null;
+    return cached ?? (await options.auth.api.getSession({ headers }));
+  };
+}

@@ -7,7 +7,7 @@ import { compareSessionCheck } from "./session-check.ts";
 import { measureStartup } from "./startup.ts";
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" } } });
-const seconds = values.quick ? 3 : 10;
+const loadSeconds = values.quick ? 3 : 10;
 const startupRuns = values.quick ? 3 : 5;
 const targets = { startupSeconds: 3, pgliteMegabytes: 450, postgresMegabytes: 150, sessionCheckRatio: 0.5 };
 const failures: string[] = [];
@@ -28,10 +28,10 @@ try {
     if (result.residentMegabytes > memoryTarget) failures.push(`${result.database} memory ${round(result.residentMegabytes, 0)} MB > ${memoryTarget} MB`);
   }
 
-  console.log(`\n## Session check (requireSession with a session cookie, answering JSON; 10 connections, ${seconds} s each)\n`);
+  console.log(`\n## Session check (requireSession with a session cookie, answering JSON; 10 connections, ${loadSeconds} s each)\n`);
   console.log("| target | requests/s | p50 (ms) | p99 (ms) | vs bare | target |");
   console.log("|---|---|---|---|---|---|");
-  const results = await compareSessionCheck({ seconds, connections: 10, databaseUrl: database.url });
+  const results = await compareSessionCheck({ seconds: loadSeconds, connections: 10, databaseUrl: database.url });
   const bare = results[0]?.result.requestsPerSecond ?? 1;
   for (const { target, result } of results) {
     const ratio = result.requestsPerSecond / bare;

@@ -4,4 +4,7 @@ import { createAuthClient } from "better-auth/react";
 export const authClient = createAuthClient({
   basePath: "/api/auth",
   plugins: [emailOTPClient()],
+  // Re-read the session every 30 s (and on returning to the tab): a sign-out elsewhere is noticed within
+  // that, and the signed session cookie, trusted for 60 s, stays fresh for the server's fast check.
+  sessionOptions: { refetchInterval: 30, refetchOnWindowFocus: true },
 });

@@ -1,4 +1,5 @@
 import { type VariantProps, cva } from "class-variance-authority";
+import { useTranslation } from "react-i18next";
 import { PanelLeftIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import {
@@ -163,6 +164,7 @@ function Sidebar({
   children,
   ...props
 }: SidebarProps) {
+  const { t } = useTranslation();
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
   if (collapsible === "none") {
@@ -193,8 +195,8 @@ function Sidebar({
           style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as CSSProperties}
         >
           <SheetHeader className="sr-only">
-            <SheetTitle>Navigation</SheetTitle>
-            <SheetDescription>Links to the main sections of Holdup.</SheetDescription>
+            <SheetTitle>{t("ui.navigation")}</SheetTitle>
+            <SheetDescription>{t("ui.navigationDescription")}</SheetDescription>
           </SheetHeader>
           <div className="flex h-full w-full flex-col" {...props}>
             {children}
@@ -257,6 +259,7 @@ function Sidebar({
 }
 
 function SidebarTrigger({ className, onClick, ...props }: ComponentProps<typeof Button>) {
+  const { t } = useTranslation();
   const { toggleSidebar, isMobile, open, openMobile } = useSidebar();
 
   return (
@@ -274,12 +277,13 @@ function SidebarTrigger({ className, onClick, ...props }: ComponentProps<typeof 
       {...props}
     >
       <PanelLeftIcon aria-hidden="true" />
-      <span className="sr-only">Toggle sidebar</span>
+      <span className="sr-only">{t("ui.toggleSidebar")}</span>
     </Button>
   );
 }
 
 function SidebarRail({ className, ...props }: ComponentProps<"button">) {
+  const { t } = useTranslation();
   const { toggleSidebar } = useSidebar();
 
   return (
@@ -287,10 +291,10 @@ function SidebarRail({ className, ...props }: ComponentProps<"button">) {
       type="button"
       data-sidebar="rail"
       data-slot="sidebar-rail"
-      aria-label="Toggle sidebar"
+      aria-label={t("ui.toggleSidebar")}
       tabIndex={-1}
       onClick={toggleSidebar}
-      title="Toggle sidebar"
+      title={t("ui.toggleSidebar")}
       className={cn(
         "visible absolute inset-y-0 z-20 hidden w-4 -translate-x-1/2 transition-all ease-linear group-data-[side=left]:-right-4 group-data-[side=right]:left-0 after:absolute after:inset-y-0 after:left-1/2 after:w-[2px] hover:after:bg-sidebar-border sm:flex",
         "in-data-[side=left]:cursor-w-resize in-data-[side=right]:cursor-e-resize",

@@ -1,4 +1,5 @@
 import { Loader2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import type { ComponentProps } from "react";
 
 import { cn } from "@/web/lib/cn";
@@ -6,10 +7,11 @@ import { cn } from "@/web/lib/cn";
 type SpinnerProps = ComponentProps<"output">;
 
 /** Size it with `className` (e.g. `size-6`); the icon fills the wrapper. <output> carries the implicit status role. */
-function Spinner({ className, "aria-label": ariaLabel = "Loading", ...props }: SpinnerProps) {
+function Spinner({ className, "aria-label": ariaLabel, ...props }: SpinnerProps) {
+  const { t } = useTranslation();
   return (
     <output
-      aria-label={ariaLabel}
+      aria-label={ariaLabel ?? t("ui.loading")}
       data-slot="spinner"
       className={cn("inline-flex size-4 shrink-0", className)}
       {...props}

@@ -69,16 +69,21 @@ export const blockers = pgTable(
   (table) => [index("blockers_organization_status_idx").on(table.organizationId, table.status, table.createdAt)],
 );
 
+/** The two columns that tie a person to a blocker, in both blocking_users and blocked_users. */
+const blockerAndPerson = () => ({
+  blockerId: uuid("blocker_id")
+    .notNull()
+    .references(() => blockers.id, { onDelete: "cascade" }),
+  profileId: uuid("profile_id")
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+});
+
 /** The people a blocker waits on, each with their own status (the specification's `blocking_users`). */
 export const blockingUsers = pgTable(
   "blocking_users",
   {
-    blockerId: uuid("blocker_id")
-      .notNull()
-      .references(() => blockers.id, { onDelete: "cascade" }),
-    profileId: uuid("profile_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    ...blockerAndPerson(),
     status: text("status", { enum: blockingStatuses }).notNull().default("pending"),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
     snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
@@ -97,12 +102,7 @@ export const blockingUsers = pgTable(
 export const blockedUsers = pgTable(
   "blocked_users",
   {
-    blockerId: uuid("blocker_id")
-      .notNull()
-      .references(() => blockers.id, { onDelete: "cascade" }),
-    profileId: uuid("profile_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    ...blockerAndPerson(),
   },
   (table) => [primaryKey({ columns: [table.blockerId, table.profileId] }), index("blocked_users_profile_idx").on(table.profileId, table.blockerId)],
 );

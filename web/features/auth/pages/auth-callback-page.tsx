@@ -8,7 +8,7 @@ import { useAuth } from "@/web/app/auth-context";
 import { FormAlert } from "@/web/components/form-field";
 import { FullScreenSpinner } from "@/web/components/ui/spinner";
 import { usePageTitle } from "@/web/lib/use-page-title";
-import { AuthCard } from "../components/auth-card";
+import { CardPage } from "@/web/components/card-page";
 
 export default function AuthCallbackPage() {
   const { t } = useTranslation();
@@ -24,7 +24,7 @@ export default function AuthCallbackPage() {
 
   if (error) {
     return (
-      <AuthCard
+      <CardPage
         title={t("auth.callback.failed")}
         footer={
           <Link to={paths.login} className="font-medium text-foreground underline underline-offset-4">
@@ -33,7 +33,7 @@ export default function AuthCallbackPage() {
         }
       >
         <FormAlert>{t(`auth.callback.errors.${error}`, { defaultValue: t("auth.callback.errors.default") })}</FormAlert>
-      </AuthCard>
+      </CardPage>
     );
   }
   if (!refreshed || isLoading) return <FullScreenSpinner />;

@@ -9,7 +9,7 @@ import { Input } from "@/web/components/ui/input";
 import { authClient } from "@/web/lib/auth-client";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { authFailureOf } from "../auth-error";
-import { AuthCard } from "../components/auth-card";
+import { CardPage } from "@/web/components/card-page";
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -38,13 +38,13 @@ export default function ForgotPasswordPage() {
   );
   if (sent) {
     return (
-      <AuthCard title={t("auth.forgot.sentTitle")} description={t("auth.forgot.sent", { email: email.trim() })} footer={backToLogin}>
+      <CardPage title={t("auth.forgot.sentTitle")} description={t("auth.forgot.sent", { email: email.trim() })} footer={backToLogin}>
         <p className="text-sm text-muted-foreground">{t("auth.forgot.sentHint")}</p>
-      </AuthCard>
+      </CardPage>
     );
   }
   return (
-    <AuthCard title={t("auth.forgot.title")} description={t("auth.forgot.description")} footer={backToLogin}>
+    <CardPage title={t("auth.forgot.title")} description={t("auth.forgot.description")} footer={backToLogin}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         <FormAlert>{failure}</FormAlert>
         <FormField label={t("auth.fields.email")}>
@@ -54,6 +54,6 @@ export default function ForgotPasswordPage() {
           {t("auth.forgot.submit")}
         </Button>
       </form>
-    </AuthCard>
+    </CardPage>
   );
 }

@@ -9,7 +9,7 @@ import { Input } from "@/web/components/ui/input";
 import { authClient } from "@/web/lib/auth-client";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { authFailureOf } from "../auth-error";
-import { AuthCard } from "../components/auth-card";
+import { CardPage } from "@/web/components/card-page";
 import { OneTimeCodeForm } from "../components/one-time-code-form";
 
 export default function LoginPage() {
@@ -18,7 +18,7 @@ export default function LoginPage() {
   const [method, setMethod] = useState<"password" | "code">("password");
 
   return (
-    <AuthCard
+    <CardPage
       title={t("auth.login.title")}
       description={t("auth.login.description")}
       footer={
@@ -34,7 +34,7 @@ export default function LoginPage() {
       <Button variant="link" className="mt-2 w-full" onClick={() => setMethod(method === "password" ? "code" : "password")}>
         {method === "password" ? t("auth.login.useCode") : t("auth.login.usePassword")}
       </Button>
-    </AuthCard>
+    </CardPage>
   );
 }
 

@@ -10,7 +10,7 @@ import { Input } from "@/web/components/ui/input";
 import { authClient } from "@/web/lib/auth-client";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { authFailureOf } from "../auth-error";
-import { AuthCard } from "../components/auth-card";
+import { CardPage } from "@/web/components/card-page";
 import { WeakPasswordReasons } from "../components/weak-password-reasons";
 
 export default function ResetPasswordPage() {
@@ -33,9 +33,9 @@ export default function ResetPasswordPage() {
   );
   if (!token || searchParams.get("error")) {
     return (
-      <AuthCard title={t("auth.reset.title")} footer={requestAgain}>
+      <CardPage title={t("auth.reset.title")} footer={requestAgain}>
         <FormAlert>{t("auth.reset.invalidLink")}</FormAlert>
-      </AuthCard>
+      </CardPage>
     );
   }
 
@@ -58,7 +58,7 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title={t("auth.reset.title")} description={t("auth.reset.description")} footer={requestAgain}>
+    <CardPage title={t("auth.reset.title")} description={t("auth.reset.description")} footer={requestAgain}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         <FormAlert>{failure}</FormAlert>
         <FormField label={t("auth.reset.newPassword")} hint={t("auth.signup.passwordHint", { min: PASSWORD_MIN_LENGTH })}>
@@ -72,6 +72,6 @@ export default function ResetPasswordPage() {
           {t("auth.reset.submit")}
         </Button>
       </form>
-    </AuthCard>
+    </CardPage>
   );
 }

@@ -12,7 +12,7 @@ import { usePageTitle } from "@/web/lib/use-page-title";
 import { rememberChosenPlan } from "@/web/lib/chosen-plan";
 import { resend } from "../api/resend";
 import { authFailureOf } from "../auth-error";
-import { AuthCard } from "../components/auth-card";
+import { CardPage } from "@/web/components/card-page";
 import { WeakPasswordReasons } from "../components/weak-password-reasons";
 
 export default function SignupPage() {
@@ -59,17 +59,17 @@ export default function SignupPage() {
 
   if (awaitingConfirmation) {
     return (
-      <AuthCard title={t("auth.signup.checkInbox")} description={t("auth.signup.checkInboxDescription", { email: email.trim() })}>
+      <CardPage title={t("auth.signup.checkInbox")} description={t("auth.signup.checkInboxDescription", { email: email.trim() })}>
         <FormAlert>{failure}</FormAlert>
         <Button variant="outline" className="w-full" onClick={resendConfirmation}>
           {t("auth.signup.resend")}
         </Button>
-      </AuthCard>
+      </CardPage>
     );
   }
 
   return (
-    <AuthCard
+    <CardPage
       title={t("auth.signup.title")}
       description={t("auth.signup.description")}
       footer={
@@ -94,6 +94,6 @@ export default function SignupPage() {
           {pending ? t("auth.signup.submitting") : t("auth.signup.submit")}
         </Button>
       </form>
-    </AuthCard>
+    </CardPage>
   );
 }

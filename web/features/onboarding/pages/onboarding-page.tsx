@@ -6,10 +6,9 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
-import { Logo } from "@/web/components/brand/logo";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { CardPage } from "@/web/components/card-page";
 import { Input } from "@/web/components/ui/input";
 import { FullScreenSpinner } from "@/web/components/ui/spinner";
 import { InviteTeammatesForm } from "@/web/features/team/components/invite-teammates-form";
@@ -45,27 +44,20 @@ export default function OnboardingPage() {
 function OnboardingFrame({ step, title, description, children }: { step: Step; title: string; description?: string; children: React.ReactNode }) {
   const { t } = useTranslation();
   const position = steps.indexOf(step) + 1;
+  const progress = (
+    <>
+      <p className="mb-2 text-center text-sm text-muted-foreground">{t("onboarding.progress", { step: position, total: steps.length })}</p>
+      <div className="mb-4 flex gap-1" aria-hidden="true">
+        {steps.map((name, index) => (
+          <div key={name} className={`h-1 flex-1 rounded-full ${index < position ? "bg-primary" : "bg-border"}`} />
+        ))}
+      </div>
+    </>
+  );
   return (
-    <div className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4">
-      <Logo />
-      <main className="w-full max-w-md">
-        <p className="mb-2 text-center text-sm text-muted-foreground">{t("onboarding.progress", { step: position, total: steps.length })}</p>
-        <div className="mb-4 flex gap-1" aria-hidden="true">
-          {steps.map((name, index) => (
-            <div key={name} className={`h-1 flex-1 rounded-full ${index < position ? "bg-primary" : "bg-border"}`} />
-          ))}
-        </div>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h1 className="text-xl">{title}</h1>
-            </CardTitle>
-            {description && <CardDescription>{description}</CardDescription>}
-          </CardHeader>
-          <CardContent>{children}</CardContent>
-        </Card>
-      </main>
-    </div>
+    <CardPage title={title} description={description} aboveCard={progress}>
+      {children}
+    </CardPage>
   );
 }
 

@@ -1,6 +1,8 @@
 // Requests per second of the session check behind every signed-in request (requireSession: better-auth's
 // signed cookie cache, the database when needed), on PGlite and on PostgreSQL, beside a bare Hono JSON
-// endpoint measured in the same run. Both are served from this process; autocannon runs in another.
+// endpoint. All three are served by this process at once and loaded in turns, round after round, by
+// autocannon in another process; each round's ratios are taken against that round's bare endpoint, so a
+// machine that slows down for a while slows every target alike.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,48 +14,62 @@ import type { AppEnv } from "../server/http/app-env.ts";
 import { startServer } from "../server/start-server.ts";
 import { BrowserLikeClient } from "../server/test/browser-like-client.ts";
 import { makeEmail, STRONG_PASSWORD } from "../server/test/people.ts";
-import { freePort, load, type LoadResult } from "./measure.ts";
+import { freePort, load, median, type LoadResult } from "./measure.ts";
 
-export type SessionCheckResult = { target: string; result: LoadResult };
+export type SessionCheckResult = { target: string; result: LoadResult; ratioToBare: number };
 
-async function measureBare(seconds: number, connections: number): Promise<LoadResult> {
+type Target = { name: string; url: string; headers?: Record<string, string>; close: () => Promise<void> };
+
+async function serveApp(fetch: (request: Request) => Response | Promise<Response>) {
   const port = await freePort();
-  const bare = serve({ fetch: new Hono().get("/", (c) => c.json({ ok: true })).fetch, port });
-  try {
-    return await load(`http://127.0.0.1:${port}/`, { connections, seconds });
-  } finally {
-    bare.close();
-  }
+  const server = serve({ fetch, port });
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-async function measureSessionCheck(databaseUrl: string | undefined, seconds: number, connections: number): Promise<LoadResult> {
+async function bareTarget(): Promise<Target> {
+  const app = await serveApp(new Hono().get("/", (c) => c.json({ ok: true })).fetch);
+  return { name: "bare Hono JSON endpoint", ...app };
+}
+
+async function sessionCheckTarget(name: string, databaseUrl: string | undefined): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-session-"));
-  const port = await freePort();
-  const server = await startServer(loadConfig({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error" }));
-  try {
-    const client = new BrowserLikeClient(server.url);
-    const signedUp = await client.post("/api/auth/sign-up/email", { email: makeEmail("bench"), password: STRONG_PASSWORD, name: "" });
-    if (signedUp.status !== 200) throw new Error(`sign-up failed: ${signedUp.text}`);
-    const checkPort = await freePort();
-    const checked = new Hono<AppEnv>().use(requireSession(server.deps.readSession)).get("/", (c) => c.json({ ok: true, userId: c.get("user").id }));
-    const checkServer = serve({ fetch: checked.fetch, port: checkPort });
-    try {
-      const result = await load(`http://127.0.0.1:${checkPort}/`, { connections, seconds, headers: { cookie: client.cookieHeader } });
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`the session check failed ${result.non2xx + result.errors} times`);
-      return result;
-    } finally {
-      checkServer.close();
-    }
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error" }));
+  const client = new BrowserLikeClient(server.url);
+  const signedUp = await client.post("/api/auth/sign-up/email", { email: makeEmail("bench"), password: STRONG_PASSWORD, name: "" });
+  if (signedUp.status !== 200) throw new Error(`sign-up failed: ${signedUp.text}`);
+  const app = await serveApp(new Hono<AppEnv>().use(requireSession(server.deps.readSession)).get("/", (c) => c.json({ ok: true, userId: c.get("user").id })).fetch);
+  return {
+    name,
+    url: app.url,
+    headers: { cookie: client.cookieHeader },
+    close: async () => {
+      await app.close();
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-export async function compareSessionCheck(options: { seconds: number; connections: number; databaseUrl: string }): Promise<SessionCheckResult[]> {
-  return [
-    { target: "bare Hono JSON endpoint", result: await measureBare(options.seconds, options.connections) },
-    { target: "session check, PGlite", result: await measureSessionCheck(undefined, options.seconds, options.connections) },
-    { target: "session check, PostgreSQL", result: await measureSessionCheck(options.databaseUrl, options.seconds, options.connections) },
-  ];
+export async function compareSessionCheck(options: { seconds: number; rounds: number; connections: number; databaseUrl: string }): Promise<SessionCheckResult[]> {
+  const targets = [await bareTarget(), await sessionCheckTarget("session check, PGlite", undefined), await sessionCheckTarget("session check, PostgreSQL", options.databaseUrl)];
+  try {
+    const rounds: LoadResult[][] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const results: LoadResult[] = [];
+      for (const target of targets) {
+        const result = await load(target.url, { connections: options.connections, seconds: options.seconds, headers: target.headers, warmUp: round === 0 });
+        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name} failed ${result.non2xx + result.errors} times`);
+        results.push(result);
+      }
+      rounds.push(results);
+    }
+    return targets.map((target, index) => {
+      const perRound = rounds.map((results) => results[index] as LoadResult);
+      const ratios = rounds.map((results) => (results[index]?.requestsPerSecond ?? 0) / (results[0]?.requestsPerSecond ?? 1));
+      const typical = [...perRound].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(perRound.length / 2)] as LoadResult;
+      return { target: target.name, result: typical, ratioToBare: median(ratios) };
+    });
+  } finally {
+    for (const target of targets) await target.close();
+  }
 }

@@ -60,7 +60,20 @@ function AboutYouCard() {
             {(control) => <Input {...control} autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
           </FormField>
           <FormField label={t("settings.personal.timezone")} error={fields.timezone?.[0]} hint={t("settings.personal.timezoneHint")}>
-            {(control) => <Input {...control} value={timezone} onChange={(event) => setTimezone(event.target.value)} />}
+            {(control) => (
+              <select
+                {...control}
+                value={timezone}
+                onChange={(event) => setTimezone(event.target.value)}
+                className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none dark:bg-input/30"
+              >
+                {timezoneChoices(timezone).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </select>
+            )}
           </FormField>
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending}>
@@ -72,6 +85,12 @@ function AboutYouCard() {
     </Card>
   );
 }
+
+/** Every time zone the browser knows, with the saved one kept even if the browser does not list it (UTC, say). */
+const timezoneChoices = (current: string) => {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return zones.includes(current) ? zones : [current, ...zones];
+};
 
 function SessionsCard() {
   const { t } = useTranslation();

@@ -45,7 +45,7 @@ describe("reading better-auth's cookie cache", () => {
   it("falls back to the database when the copy is missing, so the session still works", async () => {
     const withoutCache = cookieHeader.replace(/better-auth\.session_data=[^;]+;?\s*/, "");
     expect(readCookieCache(withoutCache, secret(), "", Date.now())).toBeNull();
-    const session = await server.deps.readSession(new Headers({ cookie: withoutCache }));
+    const session = await server.deps.readSession(withoutCache, () => new Headers({ cookie: withoutCache }));
     expect(session?.user.email).toBe(email);
   });
 });

@@ -83,15 +83,15 @@ function verify(cached: string, secret: string): Verified | null {
   };
 }
 
-export type SessionReader = (headers: Headers) => Promise<AuthSession | null>;
+/** Reads a request's session from its Cookie header; `headers` is asked for only when the database must decide. */
+export type SessionReader = (cookieHeader: string | undefined, headers: () => Headers) => Promise<AuthSession | null>;
 
 export function createSessionReader(options: { auth: Auth; secret: string; secureCookies: boolean; now?: () => number }): SessionReader {
   const prefix = options.secureCookies ? "__Secure-" : "";
   const now = options.now ?? Date.now;
   const verifiedCopies = new Map<string, Verified>();
-  return async (headers) => {
-    const cookieHeader = headers.get("cookie");
+  return async (cookieHeader, headers) => {
     const cached = cookieHeader ? readCookieCache(cookieHeader, options.secret, prefix, now(), verifiedCopies) : null;
-    return cached ?? (await options.auth.api.getSession({ headers }));
+    return cached ?? (await options.auth.api.getSession({ headers: headers() }));
   };
 }

@@ -5,11 +5,16 @@ import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/routes.ts";
+import { blockerRoutes } from "./features/blockers/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
+import { peopleRoutes } from "./features/people/routes.ts";
+import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { teamRoutes } from "./features/team/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
+import { Refusal } from "./http/refusal.ts";
 import { webAppRoutes } from "./http/web-app.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -21,6 +26,10 @@ function apiRoutes(deps: AppDependencies) {
     .route("/profile", profileRoutes(deps))
     .route("/team", teamRoutes(deps))
     .route("/counters", counterRoutes(deps))
+    .route("/blockers", blockerRoutes(deps))
+    .route("/notifications", notificationRoutes(deps))
+    .route("/people", peopleRoutes(deps))
+    .route("/events", liveEventRoutes(deps))
     .route("/onboarding", onboardingRoutes(deps));
 }
 
@@ -44,6 +53,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   if (options.webDir) app.route("/", webAppRoutes(options.webDir));
 
   app.onError((error, c) => {
+    if (error instanceof Refusal) return c.json({ code: error.code, message: error.message, ...error.extra }, error.status);
     if (error instanceof HTTPException) {
       // Hono's own 4xx (malformed JSON, for one) get the same JSON shape as ours.
       return c.json({ code: "bad_request", message: error.message || "Bad request" }, error.status);

@@ -35,6 +35,7 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalText,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  DEFAULT_PLAN: z.enum(["free", "plus"]).default("plus"),
 });
 
 export type Config = {
@@ -49,6 +50,8 @@ export type Config = {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Without SMTP nobody could receive a verification e-mail, so it is only required with SMTP. */
   requireEmailVerification: boolean;
+  /** Every team's plan while no payment provider is configured: Plus, unless DEFAULT_PLAN says free. */
+  defaultPlan: "free" | "plus";
 };
 
 export class ConfigError extends Error {
@@ -76,5 +79,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
     requireEmailVerification: env.SMTP_URL !== undefined,
+    defaultPlan: env.DEFAULT_PLAN,
   };
 }

@@ -10,6 +10,7 @@ import { openDatabase } from "./db/client.ts";
 import type { AppDependencies, Clock } from "./http/app-env.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createEventHub } from "./realtime/event-hub.ts";
 
 export type RunningServer = { url: string; port: number; deps: AppDependencies; stop: () => Promise<void> };
 
@@ -23,7 +24,8 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const auth = createAuth({ config, secret, db: database.db, mailer });
   const clock = options.clock ?? systemClock;
   const readSession = createSessionReader({ auth, secret, secureCookies: config.appUrl.startsWith("https:"), now: () => clock.now().getTime() });
-  const deps: AppDependencies = { config, db: database.db, auth, readSession, mailer, logger, clock };
+  const events = await createEventHub(database, logger);
+  const deps: AppDependencies = { config, db: database.db, auth, readSession, mailer, events, logger, clock };
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -37,6 +39,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
     (stopping ??= (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       mailer.close();
+      await events.close();
       await database.close();
     })());
 

@@ -1,6 +1,7 @@
 // Holdup's own tables (the better-auth tables live in auth-schema.ts).
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
 import { organization, user } from "./auth-schema.ts";
 
 export type WorkingHours = { days: number[]; start: string; end: string };
@@ -39,9 +40,6 @@ export const signInFailures = pgTable(
   ],
 );
 
-export const blockerPriorities = ["low", "normal", "high", "urgent"] as const;
-export const blockerStatuses = ["open", "resolved", "cancelled"] as const;
-export const blockingStatuses = ["pending", "done", "declined"] as const;
 
 /** One thing someone is waiting for (DESIGN.md §2). */
 export const blockers = pgTable(
@@ -66,7 +64,12 @@ export const blockers = pgTable(
     source: text("source").notNull().default("web"),
     externalRef: text("external_ref"),
   },
-  (table) => [index("blockers_organization_status_idx").on(table.organizationId, table.status, table.createdAt)],
+  (table) => [
+    index("blockers_organization_status_idx").on(table.organizationId, table.status, table.createdAt),
+    // The Free plan's daily limit counts a person's blockers of today.
+    index("blockers_created_by_idx").on(table.createdBy, table.createdAt),
+    index("blockers_organization_resolved_idx").on(table.organizationId, table.resolvedAt),
+  ],
 );
 
 /** The two columns that tie a person to a blocker, in both blocking_users and blocked_users. */
@@ -105,4 +108,39 @@ export const blockedUsers = pgTable(
     ...blockerAndPerson(),
   },
   (table) => [primaryKey({ columns: [table.blockerId, table.profileId] }), index("blocked_users_profile_idx").on(table.profileId, table.blockerId)],
+);
+
+/** The timeline: append-only, one row per change, written in the same transaction as the change. */
+export const blockerEvents = pgTable(
+  "blocker_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => blockers.id, { onDelete: "cascade" }),
+    /** Null for Holdup itself (automatic nudges). */
+    actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    type: text("type", { enum: blockerEventTypes }).notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("blocker_events_blocker_idx").on(table.blockerId, table.createdAt)],
+);
+
+/** In-app notifications; unread ones have no read_at. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    type: text("type", { enum: notificationTypes }).notNull(),
+    blockerId: uuid("blocker_id").references(() => blockers.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (table) => [index("notifications_profile_idx").on(table.profileId, table.createdAt), index("notifications_unread_idx").on(table.profileId, table.readAt)],
 );

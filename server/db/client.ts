@@ -18,6 +18,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Calls `onMessage` for every NOTIFY on the channel, from this process or any other sharing the database. */
+  listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -41,6 +43,7 @@ async function openPglite(databaseDir: string, dataDir: string): Promise<Databas
     return {
       db: db as unknown as Database,
       kind: "pglite",
+      listen: async (channel, onMessage) => client.listen(channel, onMessage),
       close: async () => {
         await client.close();
         unlock();
@@ -64,5 +67,25 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+  const listeners = new Set<pg.Client>();
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    listen: async (channel, onMessage) => {
+      // LISTEN needs a connection of its own, outside the pool, for as long as we listen.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      client.on("notification", (message) => message.channel === channel && onMessage(message.payload ?? ""));
+      await client.query(`listen "${channel.replace(/"/g, "")}"`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end();
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((client) => client.end()));
+      await pool.end();
+    },
+  };
 }

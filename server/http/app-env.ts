@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { EventHub } from "../realtime/event-hub.ts";
 
 export type Clock = { now: () => Date };
 
@@ -15,6 +16,7 @@ export type AppDependencies = {
   /** The session of a request: better-auth's signed cookie cache first, the database when that is not enough. */
   readSession: SessionReader;
   mailer: Mailer;
+  events: EventHub;
   logger: Logger;
   clock: Clock;
 };
@@ -23,4 +25,7 @@ type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 export type SignedInUser = SessionData["user"];
 export type SignedInSession = SessionData["session"];
 
-export type AppEnv = { Variables: { user: SignedInUser; session: SignedInSession } };
+/** The signed-in person as a member of their team (set by requireMember). */
+export type Member = { profileId: string; fullName: string | null; email: string; timezone: string; teamId: string; role: string; isAdmin: boolean };
+
+export type AppEnv = { Variables: { user: SignedInUser; session: SignedInSession; member: Member } };

@@ -37,6 +37,13 @@ export const emailTemplates = {
       lines: ["Someone asked to reset the password of your Holdup account. Open the link below to choose a new one. It expires in 1 hour.", "If it was not you, ignore this e-mail: your password stays as it is."],
       action: { label: "Choose a new password", url },
     }),
+  nudge: (options: { nudgerName: string; title: string; url: string }) =>
+    render({
+      subject: `${options.nudgerName} is waiting on you: ${options.title}`,
+      heading: `${options.nudgerName} is still waiting on you`,
+      lines: [`“${options.title}”`, "Open the blocker to mark your part done, say it is not yours, or snooze the reminders."],
+      action: { label: "Open the blocker", url: options.url },
+    }),
   invitation: (options: { inviterName: string; teamName: string; url: string }) =>
     render({
       subject: `${options.inviterName} invited you to ${options.teamName} on Holdup`,

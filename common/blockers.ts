@@ -1,0 +1,89 @@
+// The blocker vocabulary and input rules, shared by the server (which enforces them) and the web forms.
+import { z } from "zod";
+import { typedText } from "./profile.ts";
+
+export const blockerPriorities = ["low", "normal", "high", "urgent"] as const;
+export const blockerStatuses = ["open", "resolved", "cancelled"] as const;
+/**
+ * A blocking person's part. `released`: the blocker ended (resolved or cancelled) while this part was still
+ * pending, so it no longer counts as waiting on them (docs/decisions/010-released-blocking-entries.md).
+ */
+export const blockingStatuses = ["pending", "done", "declined", "released"] as const;
+export const blockerEventTypes = [
+  "created",
+  "commented",
+  "nudged",
+  "auto_nudged",
+  "snoozed",
+  "declined",
+  "done",
+  "resolved",
+  "cancelled",
+  "reopened",
+  "person_added",
+  "person_removed",
+] as const;
+export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened"] as const;
+
+export type BlockerPriority = (typeof blockerPriorities)[number];
+export type BlockerStatus = (typeof blockerStatuses)[number];
+export type BlockingStatus = (typeof blockingStatuses)[number];
+export type BlockerEventType = (typeof blockerEventTypes)[number];
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const COMMENT_MAX = 5000;
+export const DECLINE_REASON_MAX = 1000;
+/** One manual nudge per blocker and blocking person per hour. */
+export const MANUAL_NUDGE_INTERVAL_MS = 60 * 60 * 1000;
+/** The Free plan's daily limit of blockers created per member. */
+export const FREE_BLOCKERS_PER_DAY = 3;
+
+export const profileIdSchema = z.uuid("Not a valid person");
+export const blockerIdSchema = z.uuid("Not a valid blocker");
+
+const linkSchema = z
+  .string()
+  .trim()
+  .max(2000, "Use at most 2,000 characters")
+  .refine((value) => {
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, "Use a link starting with http:// or https://");
+
+/** The due date, as the form sends it; "not in the past" is checked by the server against its own clock. */
+const dueAtSchema = z.iso.datetime({ offset: true, message: "Use a date and time" });
+
+export const createBlockerSchema = z
+  .object({
+    title: typedText().trim().min(1, "Say what you are waiting for").max(TITLE_MAX, `Use at most ${TITLE_MAX} characters`),
+    description: typedText().trim().max(DESCRIPTION_MAX, `Use at most ${DESCRIPTION_MAX.toLocaleString("en")} characters`).optional(),
+    linkUrl: linkSchema.optional(),
+    priority: z.enum(blockerPriorities).default("normal"),
+    dueAt: dueAtSchema.optional(),
+    blockingProfileIds: z.array(profileIdSchema).min(1, "Choose at least one person you are waiting on").max(20, "Choose at most 20 people"),
+    alsoBlockedProfileIds: z.array(profileIdSchema).max(20, "Choose at most 20 people").default([]),
+  })
+  .refine((input) => !input.blockingProfileIds.some((id) => input.alsoBlockedProfileIds.includes(id)), {
+    path: ["alsoBlockedProfileIds"],
+    message: "Someone cannot be both waiting and waited on",
+  });
+export type CreateBlockerInput = z.input<typeof createBlockerSchema>;
+
+export const commentSchema = z.object({ body: typedText().trim().min(1, "Write a comment").max(COMMENT_MAX, `Use at most ${COMMENT_MAX.toLocaleString("en")} characters`) });
+export const declineSchema = z.object({
+  reason: typedText().trim().min(1, "Say why, so they know where to go next").max(DECLINE_REASON_MAX, `Use at most ${DECLINE_REASON_MAX} characters`),
+  suggestedProfileId: profileIdSchema.optional(),
+});
+export const snoozeSchema = z.object({ until: dueAtSchema });
+export const nudgeSchema = z.object({ profileId: profileIdSchema });
+export const personChangeSchema = z.object({ profileId: profileIdSchema, role: z.enum(["blocking", "waiting"]) });
+export const resolvedFiltersSchema = z.object({
+  person: profileIdSchema.optional(),
+  from: z.iso.date({ message: "Use a date like 2026-01-31" }).optional(),
+  to: z.iso.date({ message: "Use a date like 2026-01-31" }).optional(),
+});

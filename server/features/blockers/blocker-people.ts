@@ -1,0 +1,82 @@
+// Who is on a blocker and what each of them may do: the permission rules of the blockers feature in one place.
+import { and, eq, inArray } from "drizzle-orm";
+import { MANUAL_NUDGE_INTERVAL_MS } from "../../../common/blockers.ts";
+import type { Database } from "../../db/client.ts";
+import { blockedUsers, blockers, blockingUsers, member as teamMember, profiles } from "../../db/schema.ts";
+import type { Member } from "../../http/app-env.ts";
+import { blockerNotFound } from "../../http/refusal.ts";
+
+/** The database or a transaction. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+export type Blocker = typeof blockers.$inferSelect;
+export type BlockingEntry = typeof blockingUsers.$inferSelect;
+export type BlockerPeople = { waiting: string[]; blocking: BlockingEntry[] };
+
+/** The blocker, if it belongs to the member's team (404 otherwise); `lock` holds it until the transaction ends. */
+export async function findTeamBlocker(executor: Executor, blockerId: string, teamId: string, options: { lock?: boolean } = {}): Promise<Blocker> {
+  const query = executor
+    .select()
+    .from(blockers)
+    .where(and(eq(blockers.id, blockerId), eq(blockers.organizationId, teamId)));
+  const [blocker] = options.lock ? await query.for("update") : await query;
+  if (!blocker) throw blockerNotFound();
+  return blocker;
+}
+
+export async function loadPeople(executor: Executor, blockerId: string): Promise<BlockerPeople> {
+  const [waiting, blocking] = await Promise.all([
+    executor.select({ profileId: blockedUsers.profileId }).from(blockedUsers).where(eq(blockedUsers.blockerId, blockerId)),
+    executor.select().from(blockingUsers).where(eq(blockingUsers.blockerId, blockerId)),
+  ]);
+  return { waiting: waiting.map((row) => row.profileId), blocking };
+}
+
+/** Everyone a change to this blocker concerns: its creator, the people waiting and the people waited on. */
+export const everyoneOn = (blocker: Blocker, people: BlockerPeople) => new Set([blocker.createdBy, ...people.waiting, ...people.blocking.map((entry) => entry.profileId)]);
+
+export function involvementOf(member: Member, blocker: Blocker, people: BlockerPeople) {
+  const isCreator = blocker.createdBy === member.profileId;
+  const isWaiting = people.waiting.includes(member.profileId);
+  const myPart = people.blocking.find((entry) => entry.profileId === member.profileId);
+  const isInvolved = isCreator || isWaiting || myPart !== undefined;
+  return { isCreator, isWaiting, myPart, isInvolved, isAdmin: member.isAdmin };
+}
+
+/** When a manual nudge to this blocking person is next allowed (null: now). */
+export const nextManualNudgeAt = (entry: Pick<BlockingEntry, "lastNudgedAt">, now: Date): Date | null => {
+  if (!entry.lastNudgedAt) return null;
+  const next = new Date(entry.lastNudgedAt.getTime() + MANUAL_NUDGE_INTERVAL_MS);
+  return next > now ? next : null;
+};
+
+/** What the member may do on this blocker right now: what the detail page offers, and what the server allows. */
+export function allowedActions(member: Member, blocker: Blocker, people: BlockerPeople) {
+  const { isCreator, isWaiting, myPart, isInvolved, isAdmin } = involvementOf(member, blocker, people);
+  const open = blocker.status === "open";
+  const myPartPending = open && myPart?.status === "pending";
+  return {
+    markDone: myPartPending,
+    decline: myPartPending,
+    snooze: myPartPending,
+    comment: isInvolved || isAdmin,
+    nudge: open && (isWaiting || isCreator),
+    resolve: open && (isCreator || isAdmin),
+    cancel: open && (isCreator || isAdmin),
+    reopen: !open && (isInvolved || isAdmin),
+    changePeople: open && (isInvolved || isAdmin),
+  };
+}
+
+export type AllowedActions = ReturnType<typeof allowedActions>;
+
+/** Checks that every profile is a member of the team; returns those that are not. */
+export async function outsiders(executor: Executor, teamId: string, profileIds: string[]): Promise<string[]> {
+  if (profileIds.length === 0) return [];
+  const rows = await executor
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(teamMember, and(eq(teamMember.userId, profiles.authId), eq(teamMember.organizationId, teamId)))
+    .where(inArray(profiles.id, profileIds));
+  const insiders = new Set(rows.map((row) => row.id));
+  return profileIds.filter((id) => !insiders.has(id));
+}

@@ -1,0 +1,71 @@
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { FREE_BLOCKERS_PER_DAY, type createBlockerSchema } from "../../../common/blockers.ts";
+import { paths } from "../../../common/paths.ts";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { blockedUsers, blockers, blockingUsers } from "../../db/schema.ts";
+import type { Member } from "../../http/app-env.ts";
+import { Refusal } from "../../http/refusal.ts";
+import type { EventHub } from "../../realtime/event-hub.ts";
+import { planOfTeam } from "../billing/plan-of-team.ts";
+import { outsiders } from "./blocker-people.ts";
+import { recordChange } from "./record-change.ts";
+import { startOfDayIn } from "./start-of-day.ts";
+
+type CreateBlocker = z.output<typeof createBlockerSchema>;
+
+const fieldError = (field: string, message: string) => new Refusal(400, "validation_failed", "Some fields are not valid", { fields: { [field]: [message] } });
+
+export async function createBlocker(deps: { db: Database; events: EventHub; config: Pick<Config, "defaultPlan"> }, creator: Member, input: CreateBlocker, now: Date) {
+  const blocking = [...new Set(input.blockingProfileIds)];
+  const alsoWaiting = [...new Set(input.alsoBlockedProfileIds)].filter((id) => id !== creator.profileId);
+  if (blocking.includes(creator.profileId)) throw fieldError("blockingProfileIds", "You cannot wait on yourself");
+  if (input.dueAt && new Date(input.dueAt) < now) throw fieldError("dueAt", "The due date is in the past");
+  const strangers = await outsiders(deps.db, creator.teamId, [...blocking, ...alsoWaiting]);
+  if (strangers.length > 0) throw fieldError(blocking.some((id) => strangers.includes(id)) ? "blockingProfileIds" : "alsoBlockedProfileIds", "Choose people from your team");
+
+  return deps.db.transaction(async (tx) => {
+    if (planOfTeam(deps.config, creator.teamId) === "free") {
+      // One creation at a time per person, so two tabs cannot both slip under the limit.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`create-blocker:${creator.profileId}`}))`);
+      const [today] = await tx
+        .select({ created: count() })
+        .from(blockers)
+        .where(and(eq(blockers.createdBy, creator.profileId), gte(blockers.createdAt, startOfDayIn(creator.timezone, now))));
+      if ((today?.created ?? 0) >= FREE_BLOCKERS_PER_DAY) {
+        throw new Refusal(
+          403,
+          "plan_limit_reached",
+          `The Free plan allows ${FREE_BLOCKERS_PER_DAY} new blockers per person per day. Upgrade to Plus for unlimited blockers, or add this one tomorrow.`,
+          { upgradeUrl: paths.organizationBilling },
+        );
+      }
+    }
+    const [blocker] = await tx
+      .insert(blockers)
+      .values({
+        organizationId: creator.teamId,
+        title: input.title,
+        description: input.description || null,
+        linkUrl: input.linkUrl || null,
+        priority: input.priority,
+        dueAt: input.dueAt ? new Date(input.dueAt) : null,
+        createdBy: creator.profileId,
+        createdAt: now,
+      })
+      .returning();
+    if (!blocker) throw new Error("the blocker was not inserted");
+    await tx.insert(blockedUsers).values([creator.profileId, ...alsoWaiting].map((profileId) => ({ blockerId: blocker.id, profileId })));
+    await tx.insert(blockingUsers).values(blocking.map((profileId) => ({ blockerId: blocker.id, profileId })));
+    await recordChange(tx, deps.events, {
+      blockerId: blocker.id,
+      actorId: creator.profileId,
+      type: "created",
+      audience: [creator.profileId, ...alsoWaiting, ...blocking],
+      notify: { type: "blocker_assigned", profileIds: blocking },
+      at: now,
+    });
+    return blocker;
+  });
+}

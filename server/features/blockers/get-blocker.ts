@@ -1,0 +1,35 @@
+// Everything about one blocker: the card, the description and link, the timeline, and what the viewer may do.
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { blockerEvents } from "../../db/schema.ts";
+import type { Member } from "../../http/app-env.ts";
+import { allowedActions, findTeamBlocker, loadPeople } from "./blocker-people.ts";
+import { blockerCards } from "./blocker-cards.ts";
+import { peopleSummaries, personOf } from "./people-summaries.ts";
+
+export async function getBlocker(db: Database, member: Member, blockerId: string, now: Date) {
+  const blocker = await findTeamBlocker(db, blockerId, member.teamId);
+  const [people, events, [card]] = await Promise.all([
+    loadPeople(db, blockerId),
+    db.select().from(blockerEvents).where(eq(blockerEvents.blockerId, blockerId)).orderBy(asc(blockerEvents.createdAt), asc(blockerEvents.id)),
+    blockerCards(db, [blocker], now),
+  ]);
+  const mentioned = events.flatMap((event) => [event.actorId, typeof event.payload.profileId === "string" ? event.payload.profileId : null, typeof event.payload.suggestedProfileId === "string" ? event.payload.suggestedProfileId : null]);
+  const names = await peopleSummaries(db, mentioned.filter((id): id is string => id !== null));
+  return {
+    ...(card as NonNullable<typeof card>),
+    description: blocker.description,
+    linkUrl: blocker.linkUrl,
+    resolvedBy: blocker.resolvedBy,
+    timeline: events.map((event) => ({
+      id: event.id,
+      type: event.type,
+      actor: event.actorId ? personOf(names, event.actorId) : null,
+      payload: event.payload,
+      subject: typeof event.payload.profileId === "string" ? personOf(names, event.payload.profileId) : null,
+      suggested: typeof event.payload.suggestedProfileId === "string" ? personOf(names, event.payload.suggestedProfileId) : null,
+      createdAt: event.createdAt,
+    })),
+    can: allowedActions(member, blocker, people),
+  };
+}

@@ -1,0 +1,30 @@
+// Every change to a blocker leaves the same traces, inside the change's own transaction: a timeline event,
+// in-app notifications for the people it concerns (never the actor), and live events for their open screens.
+import type { BlockerEventType, NotificationType } from "../../../common/blockers.ts";
+import { blockerEvents, notifications } from "../../db/schema.ts";
+import type { EventHub } from "../../realtime/event-hub.ts";
+import type { Executor } from "./blocker-people.ts";
+
+export type Change = {
+  blockerId: string;
+  actorId: string | null;
+  type: BlockerEventType;
+  payload?: Record<string, unknown>;
+  /** Who sees the change live (lists, counters, the blocker page). */
+  audience: Iterable<string>;
+  notify?: { type: NotificationType; profileIds: Iterable<string> };
+  at: Date;
+};
+
+export async function recordChange(executor: Executor, events: EventHub, change: Change) {
+  const payload = change.payload ?? {};
+  await executor.insert(blockerEvents).values({ blockerId: change.blockerId, actorId: change.actorId, type: change.type, payload, createdAt: change.at });
+  const recipients = [...new Set(change.notify?.profileIds ?? [])].filter((profileId) => profileId !== change.actorId);
+  if (change.notify && recipients.length > 0) {
+    await executor.insert(notifications).values(
+      recipients.map((profileId) => ({ profileId, type: change.notify?.type ?? "commented", blockerId: change.blockerId, actorId: change.actorId, payload, createdAt: change.at })),
+    );
+    await events.publish(executor, recipients, { kind: "notification" });
+  }
+  await events.publish(executor, change.audience, { kind: "blocker", blockerId: change.blockerId });
+}

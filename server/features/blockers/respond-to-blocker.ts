@@ -1,0 +1,61 @@
+// A blocking person's answers about their own part: done, declined (with a reason), or snoozed.
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { declineSchema } from "../../../common/blockers.ts";
+import { blockingUsers } from "../../db/schema.ts";
+import type { Member } from "../../http/app-env.ts";
+import { Refusal } from "../../http/refusal.ts";
+import { everyoneOn, outsiders, type BlockingEntry } from "./blocker-people.ts";
+import { changeBlocker, notAllowed, requireOpen, resolveIfNobodyPending, type ChangeContext, type ChangeDependencies } from "./change-blocker.ts";
+import { recordChange } from "./record-change.ts";
+
+function requirePendingPart(context: ChangeContext): BlockingEntry {
+  requireOpen(context.blocker);
+  const part = context.involvement.myPart;
+  if (!part) throw notAllowed("Only the people this blocker waits on can answer for their part");
+  if (part.status !== "pending") throw new Refusal(409, "part_not_pending", "You already answered for your part");
+  return part;
+}
+
+async function setMyPart(context: ChangeContext, member: Member, changes: Partial<BlockingEntry>) {
+  await context.tx
+    .update(blockingUsers)
+    .set(changes)
+    .where(and(eq(blockingUsers.blockerId, context.blocker.id), eq(blockingUsers.profileId, member.profileId)));
+  return { ...context.people, blocking: context.people.blocking.map((entry) => (entry.profileId === member.profileId ? { ...entry, ...changes } : entry)) };
+}
+
+/** The people to tell about an answer: those waiting and the creator. */
+const waitingSide = (context: ChangeContext) => [context.blocker.createdBy, ...context.people.waiting];
+
+export function markDone(deps: ChangeDependencies, member: Member, blockerId: string, now: Date) {
+  return changeBlocker(deps, member, blockerId, now, async (context) => {
+    requirePendingPart(context);
+    const people = await setMyPart(context, member, { status: "done", respondedAt: now });
+    await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "done", audience: everyoneOn(context.blocker, people), notify: { type: "done", profileIds: waitingSide(context) }, at: now });
+    return { resolved: await resolveIfNobodyPending(deps, { ...context, actorId: member.profileId }, people) };
+  });
+}
+
+export function decline(deps: ChangeDependencies, member: Member, blockerId: string, input: z.output<typeof declineSchema>, now: Date) {
+  return changeBlocker(deps, member, blockerId, now, async (context) => {
+    requirePendingPart(context);
+    if (input.suggestedProfileId && (await outsiders(context.tx, member.teamId, [input.suggestedProfileId])).length > 0) {
+      throw new Refusal(400, "validation_failed", "Some fields are not valid", { fields: { suggestedProfileId: ["Choose someone from your team"] } });
+    }
+    const people = await setMyPart(context, member, { status: "declined", respondedAt: now });
+    const payload = { reason: input.reason, suggestedProfileId: input.suggestedProfileId ?? null };
+    await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "declined", payload, audience: everyoneOn(context.blocker, people), notify: { type: "declined", profileIds: waitingSide(context) }, at: now });
+    return { resolved: await resolveIfNobodyPending(deps, { ...context, actorId: member.profileId }, people) };
+  });
+}
+
+export function snooze(deps: ChangeDependencies, member: Member, blockerId: string, until: Date, now: Date) {
+  return changeBlocker(deps, member, blockerId, now, async (context) => {
+    requirePendingPart(context);
+    if (until <= now) throw new Refusal(400, "validation_failed", "Some fields are not valid", { fields: { until: ["Choose a time in the future"] } });
+    const people = await setMyPart(context, member, { snoozedUntil: until });
+    await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "snoozed", payload: { until: until.toISOString() }, audience: everyoneOn(context.blocker, people), at: now });
+    return { snoozedUntil: until };
+  });
+}

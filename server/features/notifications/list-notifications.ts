@@ -1,0 +1,37 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { blockers, notifications } from "../../db/schema.ts";
+import type { Member } from "../../http/app-env.ts";
+import { peopleSummaries, personOf } from "../blockers/people-summaries.ts";
+
+export const NOTIFICATION_LIST_LIMIT = 100;
+
+/** My notifications, unread first, then newest first. */
+export async function listNotifications(db: Database, member: Member) {
+  const rows = await db
+    .select({ notification: notifications, blockerTitle: blockers.title })
+    .from(notifications)
+    .leftJoin(blockers, eq(blockers.id, notifications.blockerId))
+    .where(eq(notifications.profileId, member.profileId))
+    .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt))
+    .limit(NOTIFICATION_LIST_LIMIT);
+  const actors = await peopleSummaries(db, rows.flatMap((row) => (row.notification.actorId ? [row.notification.actorId] : [])));
+  return rows.map(({ notification, blockerTitle }) => ({
+    id: notification.id,
+    type: notification.type,
+    blockerId: notification.blockerId,
+    blockerTitle,
+    actor: notification.actorId ? personOf(actors, notification.actorId) : null,
+    payload: notification.payload,
+    createdAt: notification.createdAt,
+    readAt: notification.readAt,
+  }));
+}
+
+export async function countUnread(db: Database, member: Member) {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.profileId, member.profileId), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
+}

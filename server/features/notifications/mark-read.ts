@@ -1,0 +1,30 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { notifications } from "../../db/schema.ts";
+import type { Member } from "../../http/app-env.ts";
+import { Refusal } from "../../http/refusal.ts";
+import type { EventHub } from "../../realtime/event-hub.ts";
+
+/** Marks one of my notifications read (404 for anyone else's); my other tabs update their count live. */
+export async function markRead(db: Database, events: EventHub, member: Member, notificationId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const [mine] = await tx
+      .select({ readAt: notifications.readAt })
+      .from(notifications)
+      .where(and(eq(notifications.id, notificationId), eq(notifications.profileId, member.profileId)));
+    if (!mine) throw new Refusal(404, "notification_not_found", "This notification does not exist");
+    if (mine.readAt) return;
+    await tx.update(notifications).set({ readAt: now }).where(eq(notifications.id, notificationId));
+    await events.publish(tx, [member.profileId], { kind: "notification" });
+  });
+}
+
+export async function markAllRead(db: Database, events: EventHub, member: Member, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(eq(notifications.profileId, member.profileId), isNull(notifications.readAt)));
+    await events.publish(tx, [member.profileId], { kind: "notification" });
+  });
+}

@@ -1,0 +1,50 @@
+// A teammate's page: who they are, the open blockers waiting on them, and how quickly they usually unblock people.
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { blockers, blockingUsers, member as teamMember, profiles } from "../../db/schema.ts";
+import type { Member } from "../../http/app-env.ts";
+import { Refusal } from "../../http/refusal.ts";
+import { blockerCards } from "../blockers/blocker-cards.ts";
+
+const NINETY_DAYS_MS = 90 * 24 * 60 * 60 * 1000;
+
+export async function getTeammate(db: Database, viewer: Member, profileId: string, now: Date) {
+  const [person] = await db
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, avatarUrl: profiles.avatarUrl, timezone: profiles.timezone, role: teamMember.role })
+    .from(profiles)
+    .innerJoin(teamMember, and(eq(teamMember.userId, profiles.authId), eq(teamMember.organizationId, viewer.teamId)))
+    .where(eq(profiles.id, profileId));
+  if (!person) throw new Refusal(404, "person_not_found", "This person is not in your team");
+
+  const [openOnThem, [unblocking]] = await Promise.all([
+    db
+      .select({ blocker: blockers })
+      .from(blockingUsers)
+      .innerJoin(blockers, eq(blockers.id, blockingUsers.blockerId))
+      .where(and(eq(blockingUsers.profileId, profileId), eq(blockingUsers.status, "pending"), eq(blockers.organizationId, viewer.teamId)))
+      .orderBy(desc(blockers.createdAt))
+      .limit(100),
+    // Time to unblock: from the blocker's creation to this person marking their part done, over the last 90 days.
+    db
+      .select({
+        medianMs: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (${blockingUsers.respondedAt} - ${blockers.createdAt})) * 1000)`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(blockingUsers)
+      .innerJoin(blockers, eq(blockers.id, blockingUsers.blockerId))
+      .where(
+        and(
+          eq(blockingUsers.profileId, profileId),
+          eq(blockingUsers.status, "done"),
+          eq(blockers.organizationId, viewer.teamId),
+          gte(blockingUsers.respondedAt, new Date(now.getTime() - NINETY_DAYS_MS)),
+        ),
+      ),
+  ]);
+  return {
+    person,
+    openBlockers: await blockerCards(db, openOnThem.map((row) => row.blocker), now),
+    medianTimeToUnblockMs: unblocking?.medianMs === null || unblocking?.medianMs === undefined ? null : Math.round(Number(unblocking.medianMs)),
+    unblockedCount: unblocking?.count ?? 0,
+  };
+}

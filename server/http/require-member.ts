@@ -1,0 +1,26 @@
+// Guards a team's routes: after requireSession, finds the person's profile and team membership in one query.
+// Everything a team owns is then looked up within `member.teamId`, so one team never reaches another's data.
+import { and, asc, eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { Database } from "../db/client.ts";
+import { member, profiles } from "../db/schema.ts";
+import type { AppEnv, Member } from "./app-env.ts";
+
+export async function findMember(db: Database, authId: string): Promise<Member | undefined> {
+  const [row] = await db
+    .select({ profileId: profiles.id, fullName: profiles.fullName, email: profiles.email, timezone: profiles.timezone, teamId: member.organizationId, role: member.role })
+    .from(profiles)
+    .innerJoin(member, eq(member.userId, profiles.authId))
+    .where(and(eq(profiles.authId, authId)))
+    .orderBy(asc(member.createdAt))
+    .limit(1);
+  return row ? { ...row, isAdmin: row.role === "owner" || row.role === "admin" } : undefined;
+}
+
+export const requireMember = (db: Database) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const found = await findMember(db, c.get("user").id);
+    if (!found) return c.json({ code: "team_not_found", message: "You are not in a team yet" }, 403);
+    c.set("member", found);
+    await next();
+  });

@@ -1,0 +1,57 @@
+// Live updates: a change publishes "something about blocker X changed" for the people concerned; every server
+// instance sharing the database hears it (PostgreSQL LISTEN/NOTIFY) and passes it to those people's open
+// event streams (server/realtime/routes.ts). The browser then refetches what it shows.
+import { sql } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+
+export type LiveEvent = { kind: "blocker"; blockerId: string } | { kind: "notification" } | { kind: "team" };
+type Listener = (event: LiveEvent) => void;
+type Message = { to: string[]; event: LiveEvent };
+
+const CHANNEL = "holdup_live";
+
+/** Anything that can run SQL: the database or a transaction. */
+type Executor = Pick<Database, "execute">;
+
+export type EventHub = {
+  /**
+   * Sends the event to these profiles. Called inside the transaction that makes the change, the message
+   * leaves on commit and never for a change that was rolled back.
+   */
+  publish: (executor: Executor, profileIds: Iterable<string>, event: LiveEvent) => Promise<void>;
+  subscribe: (profileId: string, listener: Listener) => () => void;
+  close: () => Promise<void>;
+};
+
+export async function createEventHub(database: Pick<DatabaseHandle, "listen">, logger: Logger): Promise<EventHub> {
+  const listeners = new Map<string, Set<Listener>>();
+  const stopListening = await database.listen(CHANNEL, (payload) => {
+    let message: Message;
+    try {
+      message = JSON.parse(payload) as Message;
+    } catch {
+      logger.warn(`Ignored a malformed live event: ${payload.slice(0, 200)}`);
+      return;
+    }
+    for (const profileId of message.to) for (const listener of listeners.get(profileId) ?? []) listener(message.event);
+  });
+
+  return {
+    publish: async (executor, profileIds, event) => {
+      const to = [...new Set(profileIds)];
+      if (to.length === 0) return;
+      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ to, event } satisfies Message)})`);
+    },
+    subscribe: (profileId, listener) => {
+      const forProfile = listeners.get(profileId) ?? new Set<Listener>();
+      forProfile.add(listener);
+      listeners.set(profileId, forProfile);
+      return () => {
+        forProfile.delete(listener);
+        if (forProfile.size === 0) listeners.delete(profileId);
+      };
+    },
+    close: stopListening,
+  };
+}

@@ -1,6 +1,6 @@
 // Holdup's own tables (the better-auth tables live in auth-schema.ts).
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
 import { organization, user } from "./auth-schema.ts";
 
@@ -123,8 +123,10 @@ export const blockerEvents = pgTable(
     type: text("type", { enum: blockerEventTypes }).notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: events of one transaction share their time, the timeline keeps them in the order they happened. */
+    sequence: bigserial("sequence", { mode: "number" }).notNull(),
   },
-  (table) => [index("blocker_events_blocker_idx").on(table.blockerId, table.createdAt)],
+  (table) => [index("blocker_events_blocker_idx").on(table.blockerId, table.sequence)],
 );
 
 /** In-app notifications; unread ones have no read_at. */
@@ -141,6 +143,7 @@ export const notifications = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    sequence: bigserial("sequence", { mode: "number" }).notNull(),
   },
-  (table) => [index("notifications_profile_idx").on(table.profileId, table.createdAt), index("notifications_unread_idx").on(table.profileId, table.readAt)],
+  (table) => [index("notifications_profile_idx").on(table.profileId, table.sequence), index("notifications_unread_idx").on(table.profileId, table.readAt)],
 );

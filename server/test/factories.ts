@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import type { AnyClientResponse, SuccessBody } from "../../common/api-response.ts";
 import type { BrowserLikeClient } from "./browser-like-client.ts";
+import type { TestServer } from "./test-server.ts";
 import { linkIn, type MailCatcher } from "./mail-catcher.ts";
 import { makeEmail, STRONG_PASSWORD } from "./people.ts";
 
@@ -35,4 +36,52 @@ export async function onboard(client: BrowserLikeClient, options: { fullName?: s
   const team = await client.api.onboarding.team.$post({ json: { name: options.teamName ?? "Payments" } });
   expect(team.status).toBe(201);
   return okJson(client.api.onboarding.complete.$post());
+}
+
+export type Teammate = { name: string; email: string; profileId: string; client: BrowserLikeClient };
+
+/** A settable clock for anything time-based (nudge limits, daily limits); starts at the real time. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  return { now: () => new Date(now), advance: (ms: number) => void (now += ms) };
+}
+
+/**
+ * A team: the first name creates it (and is its owner), the others are invited and join through onboarding.
+ * Uses the server's mail catcher when the server requires e-mail confirmation.
+ */
+export async function makeTeam(server: TestServer, names: string[], teamName = "Platform"): Promise<Teammate[]> {
+  const mail = server.config.requireEmailVerification ? server.mail : undefined;
+  const [ownerName = "Owner", ...memberNames] = names;
+  const ownerClient = server.client();
+  const owner = await signUp(ownerClient, { email: makeEmail(ownerName.toLowerCase()), mail });
+  const ownerProfile = await onboard(ownerClient, { fullName: ownerName, teamName });
+  const team: Teammate[] = [{ name: ownerName, email: owner.email, profileId: ownerProfile?.id ?? "", client: ownerClient }];
+  for (const name of memberNames) {
+    const email = makeEmail(name.toLowerCase());
+    await okJson(ownerClient.api.team.invitations.$post({ json: { emails: [email] } }));
+    const client = server.client();
+    await signUp(client, { email, mail });
+    await okJson(client.api.onboarding.profile.$post({ json: { fullName: name, timezone: "Europe/Paris" } }));
+    const { invitations } = await okJson(client.api.onboarding.$get());
+    await okJson(client.api.onboarding.invitations[":id"].accept.$post({ param: { id: invitations[0]?.id ?? "" } }));
+    const profile = await okJson(client.api.onboarding.complete.$post());
+    team.push({ name, email, profileId: profile?.id ?? "", client });
+  }
+  return team;
+}
+
+/** Logs a blocker through the API, waiting on `blocking`; returns its id. */
+export async function makeBlocker(author: Teammate, blocking: Teammate[], overrides: { title?: string; alsoBlocked?: Teammate[]; priority?: "low" | "normal" | "high" | "urgent" } = {}) {
+  const created = await okJson(
+    author.client.api.blockers.$post({
+      json: {
+        title: overrides.title ?? "API spec for payments",
+        blockingProfileIds: blocking.map((person) => person.profileId),
+        alsoBlockedProfileIds: (overrides.alsoBlocked ?? []).map((person) => person.profileId),
+        priority: overrides.priority ?? "normal",
+      },
+    }),
+  );
+  return created.id;
 }

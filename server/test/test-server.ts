@@ -46,6 +46,8 @@ export type TestServerOptions = {
   clock?: Clock;
   /** Share one database between two servers (the multi-instance tests). */
   databaseUrl?: string;
+  /** More configuration, as environment variables (DEFAULT_PLAN=free, say). */
+  environment?: Record<string, string>;
 };
 
 export async function startTestServer(options: TestServerOptions = {}) {
@@ -60,6 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     SMTP_URL: options.smtp === false ? undefined : mail.url,
     AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...options.environment,
   });
   const server = await startServer(config, { clock: options.clock });
   return {

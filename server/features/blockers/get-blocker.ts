@@ -11,7 +11,7 @@ export async function getBlocker(db: Database, member: Member, blockerId: string
   const blocker = await findTeamBlocker(db, blockerId, member.teamId);
   const [people, events, [card]] = await Promise.all([
     loadPeople(db, blockerId),
-    db.select().from(blockerEvents).where(eq(blockerEvents.blockerId, blockerId)).orderBy(asc(blockerEvents.createdAt), asc(blockerEvents.id)),
+    db.select().from(blockerEvents).where(eq(blockerEvents.blockerId, blockerId)).orderBy(asc(blockerEvents.sequence)),
     blockerCards(db, [blocker], now),
   ]);
   const mentioned = events.flatMap((event) => [event.actorId, typeof event.payload.profileId === "string" ? event.payload.profileId : null, typeof event.payload.suggestedProfileId === "string" ? event.payload.suggestedProfileId : null]);

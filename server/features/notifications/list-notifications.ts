@@ -13,7 +13,7 @@ export async function listNotifications(db: Database, member: Member) {
     .from(notifications)
     .leftJoin(blockers, eq(blockers.id, notifications.blockerId))
     .where(eq(notifications.profileId, member.profileId))
-    .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt))
+    .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.sequence))
     .limit(NOTIFICATION_LIST_LIMIT);
   const actors = await peopleSummaries(db, rows.flatMap((row) => (row.notification.actorId ? [row.notification.actorId] : [])));
   return rows.map(({ notification, blockerTitle }) => ({

@@ -1,0 +1,76 @@
+// Who may do what, for every blocker route: creator, blocking person, waiting person, another member, an admin,
+// a member of another team, and someone not signed in. Each case gets a fresh blocker, so no case depends on another.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserLikeClient } from "../../test/browser-like-client.ts";
+import { makeBlocker, makeTeam, type Teammate } from "../../test/factories.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
+
+let server: TestServer;
+let admin: Teammate, creator: Teammate, blocking: Teammate, waiting: Teammate, member: Teammate, outsider: Teammate;
+
+beforeAll(async () => {
+  server = await startTestServer({ smtp: false });
+  // The first person creates the team and is its owner: the admin of these cases.
+  [admin, creator, blocking, waiting, member] = (await makeTeam(server, ["Olivia", "Alice", "Bob", "Carol", "Erin"])) as [Teammate, Teammate, Teammate, Teammate, Teammate];
+  [outsider] = (await makeTeam(server, ["Mallory"], "Another team")) as [Teammate];
+});
+afterAll(() => server?.stop());
+
+type Role = "creator" | "blocking" | "waiting" | "member" | "admin" | "outsider" | "anonymous";
+const roles: Role[] = ["creator", "blocking", "waiting", "member", "admin", "outsider", "anonymous"];
+const clientOf = (role: Role) =>
+  role === "anonymous" ? new BrowserLikeClient(server.url) : { creator, blocking, waiting, member, admin, outsider }[role].client;
+
+type Case = { name: string; method?: string; path: (id: string) => string; body?: () => unknown; allowed: Partial<Record<Role, number>>; setUp?: (id: string) => Promise<void> };
+
+const resolveFirst = async (id: string) => {
+  expect((await creator.client.post(`/api/blockers/${id}/resolve`)).status).toBe(200);
+};
+
+// What each role gets; anyone not listed: 403 in the team, 404 from another team, 401 when signed out.
+const cases: Case[] = [
+  { name: "read the blocker", method: "GET", path: (id) => `/api/blockers/${id}`, allowed: { creator: 200, blocking: 200, waiting: 200, member: 200, admin: 200 } },
+  { name: "mark a part done", path: (id) => `/api/blockers/${id}/done`, allowed: { blocking: 200 } },
+  { name: "decline", path: (id) => `/api/blockers/${id}/decline`, body: () => ({ reason: "Not mine" }), allowed: { blocking: 200 } },
+  { name: "snooze", path: (id) => `/api/blockers/${id}/snooze`, body: () => ({ until: new Date(Date.now() + 86_400_000).toISOString() }), allowed: { blocking: 200 } },
+  { name: "comment", path: (id) => `/api/blockers/${id}/comments`, body: () => ({ body: "Any news?" }), allowed: { creator: 201, blocking: 201, waiting: 201, admin: 201 } },
+  { name: "nudge", path: (id) => `/api/blockers/${id}/nudge`, body: () => ({ profileId: blocking.profileId }), allowed: { creator: 200, waiting: 200 } },
+  { name: "resolve", path: (id) => `/api/blockers/${id}/resolve`, allowed: { creator: 200, admin: 200 } },
+  { name: "cancel", path: (id) => `/api/blockers/${id}/cancel`, allowed: { creator: 200, admin: 200 } },
+  { name: "reopen", path: (id) => `/api/blockers/${id}/reopen`, setUp: resolveFirst, allowed: { creator: 200, blocking: 200, waiting: 200, admin: 200 } },
+  { name: "add a person", path: (id) => `/api/blockers/${id}/people`, body: () => ({ profileId: member.profileId, role: "waiting" }), allowed: { creator: 201, blocking: 201, waiting: 201, admin: 201 } },
+  { name: "remove a person", method: "DELETE", path: (id) => `/api/blockers/${id}/people/${waiting.profileId}?role=waiting`, allowed: { creator: 200, blocking: 200, waiting: 200, admin: 200 } },
+];
+
+describe("the permission matrix", () => {
+  for (const testCase of cases) {
+    it(`${testCase.name}: ${roles.map((role) => `${role} ${testCase.allowed[role] ?? "refused"}`).join(", ")}`, async () => {
+      for (const role of roles) {
+        const id = await makeBlocker(creator, [blocking], { alsoBlocked: [waiting] });
+        await testCase.setUp?.(id);
+        const client = clientOf(role);
+        const method = testCase.method ?? "POST";
+        const response = await client.request(testCase.path(id), { method, ...(method === "POST" ? { json: testCase.body?.() ?? {} } : {}) });
+        const expected = testCase.allowed[role] ?? (role === "anonymous" ? 401 : role === "outsider" ? 404 : 403);
+        expect(response.status, `${role}: ${response.text}`).toBe(expected);
+      }
+    });
+  }
+
+  it("keeps lists, notifications and profiles of one team away from another", async () => {
+    const id = await makeBlocker(creator, [blocking]);
+    const [notification] = (await blocking.client.request("/api/notifications")).json as { id: string }[];
+    for (const path of [`/api/blockers/${id}`, `/api/people/${creator.profileId}`]) expect((await outsider.client.request(path)).status, path).toBe(404);
+    expect((await outsider.client.post(`/api/notifications/${notification?.id}/read`)).status).toBe(404);
+    const theirLists = await Promise.all(["/api/blockers/waiting-on-me", "/api/blockers/im-waiting-on", "/api/blockers/resolved", "/api/people"].map((path) => outsider.client.request(path)));
+    for (const list of theirLists) expect(JSON.stringify(list.json)).not.toContain(creator.profileId);
+  });
+
+  it("refuses every blocker route to someone signed in who has no team yet", async () => {
+    const loner = server.client();
+    await loner.post("/api/auth/sign-up/email", { email: "loner@example.com", password: "violet-harbour-kettle-42", name: "" });
+    const id = await makeBlocker(creator, [blocking]);
+    expect((await loner.request(`/api/blockers/${id}`)).status).toBe(403);
+    expect((await loner.request("/api/blockers/waiting-on-me")).status).toBe(403);
+  });
+});

@@ -1,0 +1,55 @@
+// Reads a server-sent event stream the way EventSource does, so tests can wait for the events a browser would get.
+import type { BrowserLikeClient } from "./browser-like-client.ts";
+
+export type StreamEvent = { event: string; data: string };
+
+export async function openEventStream(client: BrowserLikeClient, baseUrl = client.baseUrl) {
+  const controller = new AbortController();
+  const response = await client.fetch(new URL("/api/events", baseUrl), { signal: controller.signal, headers: { accept: "text/event-stream" } });
+  if (!response.ok || !response.body) throw new Error(`the event stream answered ${response.status}`);
+  const received: StreamEvent[] = [];
+  const waiters: { match: (event: StreamEvent) => boolean; resolve: (event: StreamEvent) => void }[] = [];
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = { event: "message", data: "" };
+        for (const line of block.split("\n")) {
+          if (line.startsWith("event:")) event.event = line.slice(6).trim();
+          else if (line.startsWith("data:")) event.data += line.slice(5).trim();
+        }
+        if (block.startsWith(":")) continue; // a keep-alive comment
+        received.push(event);
+        for (const waiter of waiters.filter((w) => w.match(event))) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      }
+    }
+  })();
+  const stream = {
+    received,
+    /** The first event (already received or still to come) that matches; fails after the timeout. */
+    next(match: (event: StreamEvent) => boolean, timeoutMs = 5_000): Promise<StreamEvent> {
+      const arrived = received.find(match);
+      if (arrived) return Promise.resolve(arrived);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; received ${JSON.stringify(received)}`)), timeoutMs);
+        waiters.push({ match, resolve: (event) => (clearTimeout(timer), resolve(event)) });
+      });
+    },
+    close: () => controller.abort(),
+  };
+  await stream.next((event) => event.event === "ready");
+  return stream;
+}
+
+/** A change event about this blocker. */
+export const aboutBlocker = (blockerId: string) => (event: StreamEvent) => event.event === "change" && event.data.includes(blockerId);

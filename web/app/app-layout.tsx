@@ -2,6 +2,7 @@
 import { Outlet } from "react-router";
 import { AppSidebar } from "@/web/features/shell/components/app-sidebar";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/web/components/ui/sidebar";
+import { useLiveEvents } from "@/web/features/live/use-live-events";
 
 /** The sidebar starts as it was left: the `sidebar_state` cookie (kept 7 days) says open or collapsed. */
 function readSidebarOpen(): boolean {
@@ -10,6 +11,7 @@ function readSidebarOpen(): boolean {
 }
 
 export default function AppLayout() {
+  useLiveEvents();
   return (
     <SidebarProvider defaultOpen={readSidebarOpen()}>
       <AppSidebar />

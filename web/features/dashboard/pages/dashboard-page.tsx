@@ -1,20 +1,33 @@
-import { Hourglass, Inbox } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Hourglass, Inbox, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
 import { EmptyState } from "@/web/components/empty-state";
 import { Button } from "@/web/components/ui/button";
+import { dashboardListQueryOptions } from "@/web/features/blockers/api/get-dashboard-list";
+import { BlockerCard } from "@/web/features/blockers/components/blocker-card";
+import { BlockerList } from "@/web/features/blockers/components/blocker-list";
+import { NudgeButton } from "@/web/features/blockers/components/nudge-button";
+import { QuickAnswers } from "@/web/features/blockers/components/quick-answers";
+import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   usePageTitle(t("dashboard.title"));
   const { profile } = useAuth();
+  const now = useNow();
+  const waitingOnMe = useQuery(dashboardListQueryOptions("waiting-on-me"));
+  const imWaitingOn = useQuery(dashboardListQueryOptions("im-waiting-on"));
   const firstName = profile?.fullName?.split(/\s+/)[0] ?? "";
   const addBlocker = (
     <Button asChild size="sm">
-      <Link to={paths.addBlocker}>{t("dashboard.addBlocker")}</Link>
+      <Link to={paths.addBlocker}>
+        <Plus aria-hidden="true" />
+        {t("dashboard.addBlocker")}
+      </Link>
     </Button>
   );
   return (
@@ -28,18 +41,45 @@ export default function DashboardPage() {
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="waiting-on-me-heading" className="grid content-start gap-3">
-          <h2 id="waiting-on-me-heading" className="text-lg font-semibold">
-            {t("dashboard.waitingOnMe.title")}
-          </h2>
-          <EmptyState icon={Inbox} title={t("dashboard.waitingOnMe.emptyTitle")} description={t("dashboard.waitingOnMe.emptyDescription")} />
+          <ColumnHeading id="waiting-on-me-heading" title={t("dashboard.waitingOnMe.title")} count={waitingOnMe.data?.length} />
+          <BlockerList
+            query={waitingOnMe}
+            testId="waiting-on-me-list"
+            label={t("dashboard.waitingOnMe.title")}
+            empty={<EmptyState icon={Inbox} title={t("dashboard.waitingOnMe.emptyTitle")} description={t("dashboard.waitingOnMe.emptyDescription")} />}
+            renderCard={(card) => <BlockerCard card={card} now={now} people="waiting" actions={<QuickAnswers blockerId={card.id} title={card.title} />} />}
+          />
         </section>
         <section aria-labelledby="im-waiting-on-heading" className="grid content-start gap-3">
-          <h2 id="im-waiting-on-heading" className="text-lg font-semibold">
-            {t("dashboard.imWaitingOn.title")}
-          </h2>
-          <EmptyState icon={Hourglass} title={t("dashboard.imWaitingOn.emptyTitle")} description={t("dashboard.imWaitingOn.emptyDescription")} action={addBlocker} />
+          <ColumnHeading id="im-waiting-on-heading" title={t("dashboard.imWaitingOn.title")} count={imWaitingOn.data?.length} />
+          <BlockerList
+            query={imWaitingOn}
+            testId="im-waiting-on-list"
+            label={t("dashboard.imWaitingOn.title")}
+            empty={<EmptyState icon={Hourglass} title={t("dashboard.imWaitingOn.emptyTitle")} description={t("dashboard.imWaitingOn.emptyDescription")} action={addBlocker} />}
+            renderCard={(card) => {
+              const pending = card.blocking.filter((part) => part.status === "pending");
+              return (
+                <BlockerCard
+                  card={card}
+                  now={now}
+                  people="blocking"
+                  actions={pending.length > 0 ? pending.map((part) => <NudgeButton key={part.person.id} blockerId={card.id} part={part} now={now} short />) : undefined}
+                />
+              );
+            }}
+          />
         </section>
       </div>
     </main>
+  );
+}
+
+function ColumnHeading({ id, title, count }: { id: string; title: string; count: number | undefined }) {
+  return (
+    <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+      {title}
+      {count !== undefined && count > 0 && <span className="rounded-full bg-muted px-2 text-sm font-medium text-muted-foreground tabular-nums">{count}</span>}
+    </h2>
   );
 }

@@ -1,5 +1,5 @@
 // Pages whose feature arrives in a later release: the real page heading and an honest empty state saying what will be here.
-import { Bell, BookOpen, ChartColumn, CheckCheck, CircleUser, CreditCard, FileText, LifeBuoy, Mail, PlugZap, Plus, ShieldCheck, type LucideIcon } from "lucide-react";
+import { BookOpen, ChartColumn, CreditCard, FileText, LifeBuoy, Mail, PlugZap, ShieldCheck, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/web/components/empty-state";
 import { usePageTitle } from "@/web/lib/use-page-title";
@@ -11,13 +11,8 @@ const icons = {
   terms: FileText,
   refundPolicy: FileText,
   support: LifeBuoy,
-  addBlocker: Plus,
-  resolved: CheckCheck,
-  blocker: FileText,
   invites: Mail,
-  user: CircleUser,
   insights: ChartColumn,
-  notifications: Bell,
   organizationAccess: ShieldCheck,
   organizationBilling: CreditCard,
   organizationInsights: ChartColumn,

@@ -1,4 +1,5 @@
 // The signed-in sidebar (specification §2): navigation, the Settings group, support, theme, the team and profile cards.
+import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, CirclePlus, CheckCheck, ChartColumn, Bell, House, LifeBuoy, Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
@@ -13,6 +14,7 @@ import {
   SidebarGroupContent,
   SidebarHeader,
   SidebarMenu,
+  SidebarMenuBadge,
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarMenuSub,
@@ -21,6 +23,7 @@ import {
   SidebarRail,
   SidebarSeparator,
 } from "@/web/components/ui/sidebar";
+import { unreadCountQueryOptions } from "@/web/features/notifications/api/get-unread-count";
 import { ProfileCard } from "./profile-card";
 import { TeamCard } from "./team-card";
 import { ThemeMenuItem } from "./theme-menu-item";
@@ -44,6 +47,7 @@ export function AppSidebar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const inSettings = pathname.startsWith(paths.settings) || pathname.startsWith(paths.organization);
+  const unread = useQuery(unreadCountQueryOptions()).data?.unread ?? 0;
 
   return (
     <Sidebar collapsible="icon" aria-label={t("sidebar.label")}>
@@ -68,8 +72,14 @@ export function AppSidebar() {
                     <NavLink to={to}>
                       <Icon aria-hidden="true" />
                       <span>{t(label)}</span>
+                      {to === paths.notifications && unread > 0 && <span className="sr-only">{t("sidebar.unread", { count: unread })}</span>}
                     </NavLink>
                   </SidebarMenuButton>
+                  {to === paths.notifications && unread > 0 && (
+                    <SidebarMenuBadge aria-hidden="true" data-testid="notifications-badge" className="bg-primary text-primary-foreground peer-hover/menu-button:text-primary-foreground peer-data-[active=true]/menu-button:text-primary-foreground">
+                      {unread > 99 ? "99+" : unread}
+                    </SidebarMenuBadge>
+                  )}
                 </SidebarMenuItem>
               ))}
               <Collapsible asChild defaultOpen={inSettings} className="group/settings">

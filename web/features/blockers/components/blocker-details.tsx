@@ -1,0 +1,78 @@
+// The top of a blocker's page: title, status, priority, due date, who logged it and when, description and link.
+import { CalendarClock, ExternalLink } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "@/common/paths";
+import { cn } from "@/web/lib/cn";
+import { formatDateTime } from "@/web/lib/date-time";
+import { personName } from "@/web/lib/person-name";
+import { formatAgo } from "@/web/lib/relative-time";
+import type { BlockerDetail } from "../api/get-blocker";
+import { PriorityBadge } from "./priority-badge";
+import { StatusBadge } from "./status-badge";
+
+export function BlockerHeading({ blocker, now }: { blocker: BlockerDetail; now: Date }) {
+  const { t } = useTranslation();
+  const overdue = blocker.status === "open" && blocker.dueAt !== null && new Date(blocker.dueAt) < now;
+  return (
+    <header className="grid gap-3">
+      <h1 className="text-2xl font-semibold tracking-tight break-words">{blocker.title}</h1>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+        <StatusBadge status={blocker.status} />
+        <PriorityBadge priority={blocker.priority} />
+        <span>
+          {t("blockers.detail.loggedBy")}{" "}
+          <Link to={paths.user(blocker.creator.id)} className="font-medium text-foreground hover:underline">
+            {personName(blocker.creator, t)}
+          </Link>{" "}
+          <time dateTime={blocker.createdAt} title={formatDateTime(blocker.createdAt)}>
+            {formatAgo(now.getTime() - new Date(blocker.createdAt).getTime(), t)}
+          </time>
+        </span>
+        {blocker.dueAt && (
+          <span className={cn("inline-flex items-center gap-1", overdue && "font-medium text-destructive")}>
+            <CalendarClock className="size-4" aria-hidden="true" />
+            {t(overdue ? "blockers.card.overdue" : "blockers.card.due", { date: formatDateTime(blocker.dueAt) })}
+          </span>
+        )}
+        {blocker.resolvedAt && (
+          <span>{t(blocker.status === "cancelled" ? "blockers.detail.cancelledAt" : "blockers.detail.resolvedAt", { date: formatDateTime(blocker.resolvedAt) })}</span>
+        )}
+      </div>
+    </header>
+  );
+}
+
+export function BlockerDescription({ blocker }: { blocker: BlockerDetail }) {
+  const { t } = useTranslation();
+  if (!blocker.description && !blocker.linkUrl) return null;
+  return (
+    <section aria-label={t("blockers.detail.details")} className="grid gap-4">
+      {blocker.description && <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{blocker.description}</p>}
+      {blocker.linkUrl && <LinkPreview url={blocker.linkUrl} />}
+    </section>
+  );
+}
+
+/** The link as a card: the site, and the address; no outside fetch, so nothing leaks about who opened it. */
+function LinkPreview({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const host = URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, "") : url;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="flex items-center gap-3 rounded-lg border bg-card p-3 text-sm transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted">
+        <ExternalLink className="size-4 text-muted-foreground" aria-hidden="true" />
+      </span>
+      <span className="grid min-w-0">
+        <span className="truncate font-medium">{host}</span>
+        <span className="truncate text-muted-foreground">{url}</span>
+      </span>
+      <span className="sr-only">{t("common.opensInNewTab")}</span>
+    </a>
+  );
+}

@@ -1,0 +1,107 @@
+// The blocker's history, oldest first, as sentences; comments show their text.
+import type { TFunction } from "i18next";
+import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, MessageSquare, RotateCcw, UserMinus, UserPlus, type LucideIcon } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
+import type { BlockerEventType } from "@/common/blockers";
+import { PersonAvatar } from "@/web/components/person-avatar";
+import { formatDateTime } from "@/web/lib/date-time";
+import { personName } from "@/web/lib/person-name";
+import { formatAgo } from "@/web/lib/relative-time";
+import type { TimelineEvent } from "../api/get-blocker";
+
+const icons: Record<BlockerEventType, LucideIcon> = {
+  created: CirclePlus,
+  commented: MessageSquare,
+  nudged: BellRing,
+  auto_nudged: BellRing,
+  snoozed: AlarmClock,
+  declined: CircleX,
+  done: CircleCheck,
+  resolved: CircleCheck,
+  cancelled: Ban,
+  reopened: RotateCcw,
+  person_added: UserPlus,
+  person_removed: UserMinus,
+};
+
+const textIn = (payload: TimelineEvent["payload"], key: string): string | undefined => {
+  const value: unknown = payload[key];
+  return typeof value === "string" ? value : undefined;
+};
+
+/** The translation key of an event's sentence; some types read differently with their payload. */
+function sentenceKey(event: TimelineEvent): string {
+  switch (event.type) {
+    case "resolved":
+      return event.payload.automatic === true ? "blockers.timeline.resolvedAutomatically" : "blockers.timeline.resolved";
+    case "declined":
+      return event.suggested ? "blockers.timeline.declinedSuggesting" : "blockers.timeline.declined";
+    case "person_added":
+    case "person_removed":
+      return `blockers.timeline.${event.type}.${textIn(event.payload, "role") === "waiting" ? "waiting" : "blocking"}`;
+    default:
+      return `blockers.timeline.${event.type}`;
+  }
+}
+
+export function BlockerTimeline({ events, now }: { events: TimelineEvent[]; now: Date }) {
+  return (
+    <ol className="grid gap-4">
+      {events.map((event) => (event.type === "commented" ? <CommentItem key={event.id} event={event} now={now} /> : <EventItem key={event.id} event={event} now={now} />))}
+    </ol>
+  );
+}
+
+function When({ at, now, t }: { at: string; now: Date; t: TFunction }) {
+  return (
+    <time dateTime={at} title={formatDateTime(at)} className="shrink-0 text-xs text-muted-foreground">
+      {formatAgo(now.getTime() - new Date(at).getTime(), t)}
+    </time>
+  );
+}
+
+function EventItem({ event, now }: { event: TimelineEvent; now: Date }) {
+  const { t } = useTranslation();
+  const Icon = icons[event.type];
+  const until = textIn(event.payload, "until");
+  const values = {
+    actor: personName(event.actor, t),
+    subject: personName(event.subject, t),
+    suggested: personName(event.suggested, t),
+    reason: textIn(event.payload, "reason") ?? "",
+    until: until ? formatDateTime(until) : "",
+  };
+  return (
+    <li className="flex items-start gap-3 text-sm">
+      <span className="flex size-7 shrink-0 items-center justify-center rounded-full border bg-background">
+        <Icon className="size-3.5 text-muted-foreground" aria-hidden="true" />
+      </span>
+      <p className="min-w-0 flex-1 pt-1 break-words text-muted-foreground">
+        <Trans i18nKey={sentenceKey(event)} values={values} components={{ strong: <strong className="font-medium text-foreground" /> }} />
+      </p>
+      <span className="pt-1">
+        <When at={event.createdAt} now={now} t={t} />
+      </span>
+    </li>
+  );
+}
+
+function CommentItem({ event, now }: { event: TimelineEvent; now: Date }) {
+  const { t } = useTranslation();
+  const actor = personName(event.actor, t);
+  return (
+    <li className="flex items-start gap-3">
+      {event.actor ? <PersonAvatar person={event.actor} className="size-7" /> : <span className="size-7 shrink-0" />}
+      <div className="min-w-0 flex-1 rounded-lg border bg-card">
+        <div className="flex items-center gap-2 border-b px-3 py-1.5 text-sm">
+          <span className="truncate font-medium">{actor}</span>
+          <span className="sr-only">{t("blockers.timeline.commentLabel")}</span>
+          <span className="ml-auto">
+            <When at={event.createdAt} now={now} t={t} />
+          </span>
+        </div>
+        <p className="px-3 py-2 text-sm break-words whitespace-pre-wrap">{textIn(event.payload, "body")}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,69 @@
+// Declining my part: a reason is required ("not mine — ask Dana"), and I may name who to ask instead.
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { DECLINE_REASON_MAX, declineSchema } from "@/common/blockers";
+import { FormAlert, FormField } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
+import { Textarea } from "@/web/components/ui/textarea";
+import { PeoplePicker } from "@/web/features/people/components/people-picker";
+import { ApiError } from "@/web/lib/api-error";
+import { declineBlocker } from "../api/answer-blocker";
+import { useBlockerMutation } from "../api/use-blocker-mutation";
+
+export function DeclineDialog({ blockerId, trigger }: { blockerId: string; trigger: React.ReactElement }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [suggested, setSuggested] = useState<string[]>([]);
+  const [reasonError, setReasonError] = useState<string>();
+  const decline = useBlockerMutation(declineBlocker, {
+    errorMessage: false,
+    successMessage: ({ resolved }) => t(resolved ? "blockers.decline.resolved" : "blockers.decline.toast"),
+    onSuccess: () => setOpen(false),
+  });
+  const fields = decline.error instanceof ApiError ? decline.error.fields : {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = { reason, suggestedProfileId: suggested[0] };
+    const parsed = declineSchema.safeParse(input);
+    setReasonError(parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === "reason")?.message);
+    if (parsed.success) decline.mutate({ id: blockerId, ...input });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) decline.reset();
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("blockers.decline.title")}</DialogTitle>
+          <DialogDescription>{t("blockers.decline.description")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <FormAlert>{decline.error && Object.keys(fields).length === 0 ? decline.error.message : undefined}</FormAlert>
+          <FormField label={t("blockers.decline.reason")} error={reasonError ?? fields.reason?.[0]}>
+            {(control) => <Textarea {...control} rows={3} maxLength={DECLINE_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} placeholder={t("blockers.decline.reasonPlaceholder")} />}
+          </FormField>
+          <FormField label={t("blockers.decline.suggest")} error={fields.suggestedProfileId?.[0]} hint={t("blockers.decline.suggestHint")}>
+            {(control) => <PeoplePicker {...control} multiple={false} value={suggested} onChange={setSuggested} placeholder={t("blockers.decline.suggestPlaceholder")} />}
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={decline.isPending}>
+              {t("blockers.decline.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

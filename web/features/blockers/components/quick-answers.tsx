@@ -1,0 +1,38 @@
+// The answers a blocking person gives from a list: done, or "remind me tomorrow".
+import { AlarmClock, Check } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/web/components/ui/button";
+import { formatMoment } from "@/web/lib/date-time";
+import { markDone, snoozeBlocker } from "../api/answer-blocker";
+import { useBlockerMutation } from "../api/use-blocker-mutation";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function useMarkDone() {
+  const { t } = useTranslation();
+  return useBlockerMutation(markDone, { successMessage: ({ resolved }) => t(resolved ? "blockers.done.resolved" : "blockers.done.toast") });
+}
+
+export function useSnooze() {
+  const { t } = useTranslation();
+  return useBlockerMutation(snoozeBlocker, { successMessage: (_result, { until }) => t("blockers.snooze.toast", { time: formatMoment(until, new Date()) }) });
+}
+
+export function QuickAnswers({ blockerId, title }: { blockerId: string; title: string }) {
+  const { t } = useTranslation();
+  const done = useMarkDone();
+  const snooze = useSnooze();
+  const busy = done.isPending || snooze.isPending;
+  return (
+    <>
+      <Button size="sm" disabled={busy} onClick={() => done.mutate(blockerId)} aria-label={t("blockers.done.buttonFor", { title })}>
+        <Check aria-hidden="true" />
+        {t("blockers.done.buttonShort")}
+      </Button>
+      <Button size="sm" variant="outline" disabled={busy} onClick={() => snooze.mutate({ id: blockerId, until: new Date(Date.now() + DAY_MS).toISOString() })} aria-label={t("blockers.snooze.oneDayFor", { title })}>
+        <AlarmClock aria-hidden="true" />
+        {t("blockers.snooze.oneDay")}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQuery } from "@tanstack/react-query";
+import { SearchX } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { paths } from "@/common/paths";
+import { EmptyState } from "@/web/components/empty-state";
+import { QueryError } from "@/web/components/query-error";
+import { Button } from "@/web/components/ui/button";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { ApiError } from "@/web/lib/api-error";
+import { useNow } from "@/web/lib/use-now";
+import { usePageTitle } from "@/web/lib/use-page-title";
+import { blockerQueryOptions } from "../api/get-blocker";
+import { BlockerActions } from "../components/blocker-actions";
+import { BlockerDescription, BlockerHeading } from "../components/blocker-details";
+import { BlockerTimeline } from "../components/blocker-timeline";
+import { CommentForm } from "../components/comment-form";
+import { PeoplePanel } from "../components/people-panel";
+
+export default function BlockerPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const now = useNow();
+  const blocker = useQuery(blockerQueryOptions(id));
+  usePageTitle(blocker.data?.title ?? t("blockers.detail.title"));
+
+  if (blocker.isPending) return <BlockerPageSkeleton />;
+  if (blocker.isError) {
+    // A malformed id (400) is as missing as an unknown one (404).
+    const missing = blocker.error instanceof ApiError && (blocker.error.status === 404 || blocker.error.status === 400);
+    return (
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col px-4 py-16">
+        <h1 className="sr-only">{t("blockers.detail.title")}</h1>
+        {missing ? (
+          <EmptyState
+            icon={SearchX}
+            title={t("blockers.detail.notFoundTitle")}
+            description={t("blockers.detail.notFoundDescription")}
+            action={
+              <Button asChild>
+                <Link to={paths.dashboard}>{t("blockers.detail.backHome")}</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <QueryError error={blocker.error} onRetry={() => void blocker.refetch()} />
+        )}
+      </main>
+    );
+  }
+
+  const data = blocker.data;
+  return (
+    <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid content-start gap-6">
+        <BlockerHeading blocker={data} now={now} />
+        <BlockerActions blocker={data} />
+        <BlockerDescription blocker={data} />
+      </div>
+      <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <PeoplePanel blocker={data} now={now} />
+      </div>
+      <section aria-labelledby="activity-heading" className="grid content-start gap-4">
+        <h2 id="activity-heading" className="text-lg font-semibold">
+          {t("blockers.timeline.title")}
+        </h2>
+        <BlockerTimeline events={data.timeline} now={now} />
+        {data.can.comment && (
+          <div className="border-t pt-4">
+            <CommentForm blockerId={data.id} />
+          </div>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function BlockerPageSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]" aria-busy="true">
+      <output className="sr-only">{t("ui.loading")}</output>
+      <div className="grid content-start gap-4" aria-hidden="true">
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-5 w-1/2" />
+        <div className="flex gap-2">
+          <Skeleton className="h-9 w-40" />
+          <Skeleton className="h-9 w-28" />
+        </div>
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-6 w-24" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+      <Skeleton className="h-56 w-full" aria-hidden="true" />
+    </main>
+  );
+}

@@ -1,0 +1,4 @@
+import { api, unwrap } from "@/web/lib/api-client";
+
+export const markNotificationRead = (id: string) => unwrap(api.notifications[":id"].read.$post({ param: { id } }));
+export const markAllNotificationsRead = () => unwrap(api.notifications["read-all"].$post());

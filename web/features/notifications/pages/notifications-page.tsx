@@ -1,0 +1,58 @@
+import { useQuery } from "@tanstack/react-query";
+import { Bell, CheckCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/web/components/empty-state";
+import { QueryError } from "@/web/components/query-error";
+import { Button } from "@/web/components/ui/button";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { useNow } from "@/web/lib/use-now";
+import { usePageTitle } from "@/web/lib/use-page-title";
+import { notificationsQueryOptions } from "../api/list-notifications";
+import { markAllNotificationsRead, markNotificationRead } from "../api/mark-read";
+import { useMarkRead } from "../api/use-mark-read";
+import { NotificationItem } from "../components/notification-item";
+
+export default function NotificationsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("notifications.title"));
+  const now = useNow();
+  const notifications = useQuery(notificationsQueryOptions());
+  const markOne = useMarkRead(markNotificationRead);
+  const markAll = useMarkRead(markAllNotificationsRead, t("notifications.allMarked"));
+  const unreadCount = notifications.data?.filter((notification) => notification.readAt === null).length ?? 0;
+
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("notifications.title")}</h1>
+          <p className="text-muted-foreground" aria-live="polite">
+            {notifications.isSuccess && t("notifications.unreadCount", { count: unreadCount })}
+          </p>
+        </div>
+        <Button variant="outline" size="sm" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate(undefined)}>
+          <CheckCheck aria-hidden="true" />
+          {t("notifications.markAllRead")}
+        </Button>
+      </div>
+      {notifications.isPending ? (
+        <div className="grid gap-2" aria-busy="true">
+          <output className="sr-only">{t("ui.loading")}</output>
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-16 w-full" aria-hidden="true" />
+          ))}
+        </div>
+      ) : notifications.isError ? (
+        <QueryError error={notifications.error} onRetry={() => void notifications.refetch()} />
+      ) : notifications.data.length === 0 ? (
+        <EmptyState icon={Bell} title={t("notifications.emptyTitle")} description={t("notifications.emptyDescription")} />
+      ) : (
+        <ul className="grid gap-2" aria-label={t("notifications.title")} data-testid="notifications-list">
+          {notifications.data.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification} now={now} onRead={(id) => markOne.mutate(id)} markingRead={markOne.isPending} />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,180 @@
+// The one people picker: a searchable, keyboard-driven list of teammates (cmdk in a popover), used to choose
+// whom a blocker waits on, who else it blocks, whom to ask instead, whom to add, and whom to filter by.
+import { useQuery } from "@tanstack/react-query";
+import { Check, ChevronsUpDown, Plus, X } from "lucide-react";
+import { useId, useState, type ReactElement } from "react";
+import { useTranslation } from "react-i18next";
+import { useAuth } from "@/web/app/auth-context";
+import { PersonAvatar } from "@/web/components/person-avatar";
+import { Button } from "@/web/components/ui/button";
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandLoading } from "@/web/components/ui/command";
+import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
+import { cn } from "@/web/lib/cn";
+import { personName } from "@/web/lib/person-name";
+import { teammatesQueryOptions, type Teammate } from "../api/list-teammates";
+
+type Offer = {
+  /** Profiles not offered: already on the blocker, or chosen in the other picker. */
+  exclude?: string[];
+  /** The signed-in person is left out unless this is set (nobody waits on themselves). */
+  includeSelf?: boolean;
+};
+
+type MenuProps = Offer & {
+  /** The button that opens the list. */
+  trigger: ReactElement;
+  selected?: string[];
+  /** Keeps the list open after a choice, to pick several people in a row. */
+  multiple?: boolean;
+  onSelect: (person: Teammate) => void;
+  align?: "start" | "center" | "end";
+};
+
+/** The popover list itself, opened by any trigger. */
+export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onSelect, exclude = [], includeSelf = false, align = "start" }: MenuProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState("");
+  const teammates = useOfferedPeople({ exclude, includeSelf });
+
+  function choose(person: Teammate) {
+    onSelect(person);
+    setSearch("");
+    if (!multiple) setOpen(false);
+  }
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>{trigger}</PopoverTrigger>
+      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align={align}>
+        <Command label={t("people.picker.label")}>
+          <CommandInput placeholder={t("people.picker.search")} value={search} onValueChange={setSearch} />
+          <CommandList>
+            {teammates.isPending && <CommandLoading>{t("ui.loading")}</CommandLoading>}
+            {teammates.isError && <p className="px-3 py-6 text-center text-sm text-destructive">{teammates.error.message}</p>}
+            {teammates.isSuccess && <CommandEmpty>{teammates.data.length === 0 ? t("people.picker.nobody") : t("people.picker.noMatch")}</CommandEmpty>}
+            <CommandGroup>
+              {teammates.data?.map((person) => {
+                const isSelected = selected.includes(person.id);
+                return (
+                  <CommandItem key={person.id} value={`${person.fullName ?? ""} ${person.email}`} onSelect={() => choose(person)} aria-checked={multiple ? isSelected : undefined}>
+                    <PersonAvatar person={person} />
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className="truncate">{personName(person, t)}</span>
+                      {person.fullName && <span className="truncate text-xs text-muted-foreground">{person.email}</span>}
+                    </span>
+                    <Check className={cn("ml-auto", isSelected ? "opacity-100" : "opacity-0")} aria-hidden="true" />
+                  </CommandItem>
+                );
+              })}
+            </CommandGroup>
+          </CommandList>
+        </Command>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+function useOfferedPeople({ exclude = [], includeSelf = false }: Offer) {
+  const { profile } = useAuth();
+  return useQuery({
+    ...teammatesQueryOptions(),
+    select: (people) => people.filter((person) => !exclude.includes(person.id) && (includeSelf || person.id !== profile?.id)),
+  });
+}
+
+type FieldControl = { id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+
+type PickerProps = Offer &
+  FieldControl & {
+    value: string[];
+    onChange: (ids: string[]) => void;
+    /** Several people (chips with a remove button each), or one (the trigger shows who). */
+    multiple?: boolean;
+    placeholder: string;
+  };
+
+/** A form field choosing people; pass FormField's control props so the label and errors reach the trigger. */
+export function PeoplePicker({ value, onChange, multiple = true, placeholder, exclude = [], includeSelf, ...control }: PickerProps) {
+  const { t } = useTranslation();
+  // The field's label names the trigger; what it shows (who is chosen) is read as its description.
+  const shownId = useId();
+  const triggerProps = { ...control, "aria-describedby": [shownId, control["aria-describedby"]].filter(Boolean).join(" ") };
+  const teammates = useQuery(teammatesQueryOptions());
+  const chosen = value.map((id) => teammates.data?.find((person) => person.id === id) ?? { id, fullName: null, email: "", avatarUrl: null });
+  const toggle = (person: Teammate) => onChange(value.includes(person.id) ? value.filter((id) => id !== person.id) : multiple ? [...value, person.id] : [person.id]);
+  const fieldClasses = "h-auto min-h-9 w-full justify-between px-3 font-normal aria-invalid:border-destructive";
+
+  if (!multiple) {
+    const [person] = chosen;
+    return (
+      <div className="flex gap-2">
+        <PeoplePickerMenu
+          selected={value}
+          onSelect={(picked) => onChange([picked.id])}
+          exclude={exclude}
+          includeSelf={includeSelf}
+          trigger={
+            <Button type="button" variant="outline" className={fieldClasses} {...triggerProps}>
+              {person ? (
+                <span id={shownId} className="flex min-w-0 items-center gap-2">
+                  <PersonAvatar person={person} className="size-5" />
+                  <span className="truncate">{personName(person, t)}</span>
+                </span>
+              ) : (
+                <span id={shownId} className="text-muted-foreground">
+                  {placeholder}
+                </span>
+              )}
+              <ChevronsUpDown className="opacity-50" aria-hidden="true" />
+            </Button>
+          }
+        />
+        {person && (
+          <Button type="button" variant="ghost" size="icon" onClick={() => onChange([])} aria-label={t("people.picker.clear")}>
+            <X aria-hidden="true" />
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-2">
+      {chosen.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t("people.picker.chosen")}>
+          {chosen.map((person) => (
+            <li key={person.id} className="flex items-center gap-1.5 rounded-full border bg-secondary py-0.5 pr-0.5 pl-1 text-sm text-secondary-foreground">
+              <PersonAvatar person={person} className="size-5" />
+              <span className="max-w-40 truncate">{personName(person, t)}</span>
+              <button
+                type="button"
+                onClick={() => onChange(value.filter((id) => id !== person.id))}
+                className="flex size-5 items-center justify-center rounded-full text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                aria-label={t("people.picker.remove", { name: personName(person, t) })}
+              >
+                <X className="size-3.5" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PeoplePickerMenu
+        multiple
+        selected={value}
+        onSelect={toggle}
+        exclude={exclude}
+        includeSelf={includeSelf}
+        trigger={
+          <Button type="button" variant="outline" className={fieldClasses} {...triggerProps}>
+            <span id={shownId} className="flex items-center gap-2 text-muted-foreground">
+              <Plus aria-hidden="true" />
+              {chosen.length > 0 ? t("people.picker.addMore") : placeholder}
+            </span>
+            <ChevronsUpDown className="opacity-50" aria-hidden="true" />
+          </Button>
+        }
+      />
+    </div>
+  );
+}

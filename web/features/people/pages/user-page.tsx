@@ -1,0 +1,114 @@
+import { useQuery } from "@tanstack/react-query";
+import { Inbox, SearchX, Timer } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { paths } from "@/common/paths";
+import { useAuth } from "@/web/app/auth-context";
+import { EmptyState } from "@/web/components/empty-state";
+import { PersonAvatar } from "@/web/components/person-avatar";
+import { QueryError } from "@/web/components/query-error";
+import { Button } from "@/web/components/ui/button";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { BlockerCard } from "@/web/features/blockers/components/blocker-card";
+import { BlockerList } from "@/web/features/blockers/components/blocker-list";
+import { ApiError } from "@/web/lib/api-error";
+import { personName } from "@/web/lib/person-name";
+import { formatDuration } from "@/web/lib/relative-time";
+import { useNow } from "@/web/lib/use-now";
+import { usePageTitle } from "@/web/lib/use-page-title";
+import { teammateQueryOptions } from "../api/get-teammate";
+
+export default function UserPage() {
+  const { t } = useTranslation();
+  const { userId = "" } = useParams();
+  const { profile } = useAuth();
+  const now = useNow();
+  const teammate = useQuery(teammateQueryOptions(userId));
+  // The open blockers come with the page: a list view of the same answer, for the shared list states.
+  const openBlockers = useQuery({ ...teammateQueryOptions(userId), select: (data) => data.openBlockers });
+  const name = teammate.data ? personName(teammate.data.person, t) : "";
+  usePageTitle(name || t("people.page.title"));
+
+  if (teammate.isError) {
+    const missing = teammate.error instanceof ApiError && (teammate.error.status === 404 || teammate.error.status === 400);
+    return (
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col px-4 py-16">
+        <h1 className="sr-only">{t("people.page.title")}</h1>
+        {missing ? (
+          <EmptyState
+            icon={SearchX}
+            title={t("people.page.notFoundTitle")}
+            description={t("people.page.notFoundDescription")}
+            action={
+              <Button asChild>
+                <Link to={paths.dashboard}>{t("blockers.detail.backHome")}</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <QueryError error={teammate.error} onRetry={() => void teammate.refetch()} />
+        )}
+      </main>
+    );
+  }
+
+  const data = teammate.data;
+  const isMe = data?.person.id === profile?.id;
+  return (
+    <main className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 md:px-8">
+      <header className="flex flex-wrap items-center gap-4">
+        {data ? <PersonAvatar person={data.person} className="size-16 text-xl" /> : <Skeleton className="size-16 rounded-full" />}
+        <div className="grid min-w-0 gap-1">
+          {data ? (
+            <>
+              <h1 className="truncate text-2xl font-semibold tracking-tight">
+                {name}
+                {isMe && <span className="ml-2 align-middle text-sm font-normal text-muted-foreground">{t("blockers.people.you")}</span>}
+              </h1>
+              <a href={`mailto:${data.person.email}`} className="truncate text-sm text-muted-foreground hover:text-foreground hover:underline">
+                {data.person.email}
+              </a>
+            </>
+          ) : (
+            <>
+              <h1 className="sr-only">{t("people.page.title")}</h1>
+              <Skeleton className="h-7 w-48" />
+              <Skeleton className="h-4 w-40" />
+            </>
+          )}
+        </div>
+      </header>
+      <section aria-labelledby="unblock-heading" className="flex items-start gap-3 rounded-lg border bg-card p-4">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
+          <Timer className="size-4 text-muted-foreground" aria-hidden="true" />
+        </span>
+        <div className="grid gap-0.5">
+          <h2 id="unblock-heading" className="text-sm font-medium">
+            {t("people.page.medianTitle")}
+          </h2>
+          {data ? (
+            <p className="text-sm text-muted-foreground">
+              {data.medianTimeToUnblockMs === null
+                ? t("people.page.noMedian", { name })
+                : t("people.page.median", { duration: formatDuration(data.medianTimeToUnblockMs, t), count: data.unblockedCount })}
+            </p>
+          ) : (
+            <Skeleton className="h-4 w-64" />
+          )}
+        </div>
+      </section>
+      <section aria-labelledby="open-heading" className="grid gap-3">
+        <h2 id="open-heading" className="text-lg font-semibold">
+          {t("people.page.openTitle", { name: name || "…" })}
+        </h2>
+        <BlockerList
+          query={openBlockers}
+          testId="user-open-blockers"
+          label={t("people.page.openTitle", { name })}
+          empty={<EmptyState icon={Inbox} title={t("people.page.openEmptyTitle")} description={t("people.page.openEmptyDescription", { name })} />}
+          renderCard={(card) => <BlockerCard card={card} now={now} people="waiting" />}
+        />
+      </section>
+    </main>
+  );
+}

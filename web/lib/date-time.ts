@@ -1,0 +1,33 @@
+// Dates as people read and type them: in their own time zone, sent to the server as ISO 8601 with the offset.
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** A local date and time ("2026-03-01T14:30", what <input type="datetime-local"> holds) as ISO 8601 with this browser's offset. */
+export function localInputToIso(localValue: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(localValue)) return undefined;
+  const date = new Date(localValue);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const offsetMinutes = -date.getTimezoneOffset();
+  const sign = offsetMinutes >= 0 ? "+" : "-";
+  const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+  return `${toLocalInputValue(date)}:${pad(date.getSeconds())}${offset}`;
+}
+
+/** A moment as <input type="datetime-local"> wants it, in local time, to the minute. */
+export function toLocalInputValue(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function formatDateTime(iso: string | Date, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+export function formatDate(iso: string | Date, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
+}
+
+/** The time only when the moment is today, the date and time otherwise. */
+export function formatMoment(iso: string | Date, now: Date, locale?: string): string {
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === now.toDateString();
+  return sameDay ? new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(date) : formatDateTime(date, locale);
+}

@@ -1,0 +1,14 @@
+import type { TFunction } from "i18next";
+
+/** Anyone the API names: a teammate, someone on a blocker, the actor of an event. */
+export type Person = { id: string; fullName: string | null; email: string; avatarUrl: string | null };
+
+/** The name to show: the full name, else the e-mail, else (a deleted profile) "Someone". */
+export const personName = (person: Person | null | undefined, t: TFunction): string => person?.fullName?.trim() || person?.email || t("people.someone");
+
+/** Up to two initials ("Dana Scully" → "DS"), for avatars without a picture. */
+export function initialsOf(name: string): string {
+  const words = name.replace(/@.*/, "").split(/[\s._-]+/).filter(Boolean);
+  const initials = words.length > 1 ? `${words[0]?.[0] ?? ""}${words.at(-1)?.[0] ?? ""}` : (words[0]?.slice(0, 1) ?? "?");
+  return initials.toUpperCase() || "?";
+}

@@ -23,19 +23,25 @@ export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; 
 
 const WARM_UP_SECONDS = 2;
 
-/**
- * Runs autocannon in its own process, so the load generator does not share an event loop with the server.
- * A short run first warms the server up (JIT, caches) and is not counted, so every target starts equal
- * (`warmUp: false` skips it for a target already warm).
- */
-export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; warmUp?: boolean }): Promise<LoadResult> {
-  const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
-  const run = (seconds: number) =>
-    promisify(execFile)(path.resolve("node_modules/.bin/autocannon"), ["-j", "-c", String(options.connections), "-d", String(seconds), ...headerArgs, url], { maxBuffer: 16 * 1024 * 1024 });
+export type LoadOptions = {
+  connections: number;
+  seconds: number;
+  /** One per simulated user: connection i uses cookies[i % length]. */
+  cookies?: string[];
+  /** Each connection requests these paths in turn (default: the URL's own path). */
+  paths?: string[];
+  /** A short uncounted run first warms the server up (JIT, caches), so every target starts equal. */
+  warmUp?: boolean;
+};
+
+/** Loads the server from another process (bench/load-worker.ts) and returns autocannon's summary. */
+export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
+  const run = async (seconds: number) => {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", path.resolve("bench/load-worker.ts"), JSON.stringify({ ...options, url, seconds })], { maxBuffer: 16 * 1024 * 1024 });
+    return JSON.parse(stdout) as LoadResult;
+  };
   if (options.warmUp !== false) await run(WARM_UP_SECONDS);
-  const { stdout } = await run(options.seconds);
-  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return run(options.seconds);
 }
 
 /** Resident memory of a process, in MB, from /proc (Linux). */

@@ -1,46 +1,103 @@
-// `npm run bench`: the foundation's performance targets, measured side by side in one run.
-// Options: --quick (shorter runs, for CI), --database-url URL (PostgreSQL; default: the machine's test database).
+// `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed.
+// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,
+// --database-url URL (PostgreSQL used to create scratch databases; default: the machine's test database).
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
+import { benchDashboard, type DataSize } from "./dashboard.ts";
 import { median } from "./measure.ts";
 import { compareSessionCheck } from "./session-check.ts";
 import { measureStartup } from "./startup.ts";
 
-const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" } } });
-const loadSeconds = values.quick ? 2 : 5;
-const rounds = values.quick ? 3 : 4;
-const startupRuns = values.quick ? 3 : 5;
-const targets = { startupSeconds: 3, pgliteMegabytes: 450, postgresMegabytes: 150, sessionCheckRatio: 0.5 };
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+    only: { type: "string", default: "startup,session,dashboard" },
+  },
+});
+const quick = values.quick;
+const adminUrl = values["database-url"];
+const targets = { startupSeconds: 3, pgliteMegabytes: 450, postgresMegabytes: 150, sessionCheckRatio: 0.5, dashboardP50Growth: 1.5, liveEventP99Ms: 100 };
 const failures: string[] = [];
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
-console.log(`Holdup benchmark — ${new Date().toISOString()} — Node ${process.version}, ${values.quick ? "quick" : "full"} run\n`);
-
-const database = await createTestDatabase(values["database-url"]);
-try {
+async function startUp() {
   console.log("## Start-up (npm start → first 200 on an existing data directory)\n");
   console.log("| database | runs (s) | median (s) | target | resident memory (MB) | target |");
   console.log("|---|---|---|---|---|---|");
-  for (const result of [await measureStartup({ runs: startupRuns }), await measureStartup({ runs: startupRuns, databaseUrl: database.url })]) {
-    const seconds = median(result.secondsToFirst200);
-    const memoryTarget = result.database === "PGlite" ? targets.pgliteMegabytes : targets.postgresMegabytes;
-    console.log(`| ${result.database} | ${result.secondsToFirst200.map((s) => round(s)).join(", ")} | ${round(seconds)} | ≤ ${targets.startupSeconds} | ${round(result.residentMegabytes, 0)} | ≤ ${memoryTarget} |`);
-    if (seconds > targets.startupSeconds) failures.push(`${result.database} start-up ${round(seconds)} s > ${targets.startupSeconds} s`);
-    if (result.residentMegabytes > memoryTarget) failures.push(`${result.database} memory ${round(result.residentMegabytes, 0)} MB > ${memoryTarget} MB`);
+  const runs = quick ? 3 : 5;
+  const database = await createTestDatabase(adminUrl);
+  try {
+    for (const result of [await measureStartup({ runs }), await measureStartup({ runs, databaseUrl: database.url })]) {
+      const seconds = median(result.secondsToFirst200);
+      const memoryTarget = result.database === "PGlite" ? targets.pgliteMegabytes : targets.postgresMegabytes;
+      console.log(`| ${result.database} | ${result.secondsToFirst200.map((s) => round(s)).join(", ")} | ${round(seconds)} | ≤ ${targets.startupSeconds} | ${round(result.residentMegabytes, 0)} | ≤ ${memoryTarget} |`);
+      if (seconds > targets.startupSeconds) failures.push(`${result.database} start-up ${round(seconds)} s > ${targets.startupSeconds} s`);
+      if (result.residentMegabytes > memoryTarget) failures.push(`${result.database} memory ${round(result.residentMegabytes, 0)} MB > ${memoryTarget} MB`);
+    }
+  } finally {
+    await database.drop();
   }
+}
 
-  console.log(`\n## Session check (requireSession with a session cookie, answering JSON; 10 connections; ${rounds} rounds of ${loadSeconds} s per target, in turns)\n`);
+async function sessionCheck() {
+  const seconds = quick ? 2 : 5;
+  const rounds = quick ? 3 : 4;
+  console.log(`\n## Session check (requireSession with a session cookie, answering JSON; 10 connections; ${rounds} rounds of ${seconds} s per target, in turns)\n`);
   console.log("| target | requests/s (median round) | p50 (ms) | p99 (ms) | vs bare (median of rounds) | target |");
   console.log("|---|---|---|---|---|---|");
-  const results = await compareSessionCheck({ seconds: loadSeconds, rounds, connections: 10, databaseUrl: database.url });
-  for (const { target, result, ratioToBare: ratio } of results) {
-    const isBare = target.startsWith("bare");
-    console.log(`| ${target} | ${round(result.requestsPerSecond, 0)} | ${result.p50} | ${result.p99} | ${round(ratio * 100, 0)}% | ${isBare ? "—" : `≥ ${targets.sessionCheckRatio * 100}%`} |`);
-    if (!isBare && ratio < targets.sessionCheckRatio) failures.push(`${target} reached ${round(ratio * 100, 0)}% of the bare endpoint`);
+  const database = await createTestDatabase(adminUrl);
+  try {
+    for (const { target, result, ratioToBare } of await compareSessionCheck({ seconds, rounds, connections: 10, databaseUrl: database.url })) {
+      const isBare = target.startsWith("bare");
+      console.log(`| ${target} | ${round(result.requestsPerSecond, 0)} | ${result.p50} | ${result.p99} | ${round(ratioToBare * 100, 0)}% | ${isBare ? "—" : `≥ ${targets.sessionCheckRatio * 100}%`} |`);
+      if (!isBare && ratioToBare < targets.sessionCheckRatio) failures.push(`${target} reached ${round(ratioToBare * 100, 0)}% of the bare endpoint`);
+    }
+  } finally {
+    await database.drop();
   }
-} finally {
-  await database.drop();
 }
+
+// A team of 50 with 500 open blockers (2 people waited on each): what grows from one size to the next is the
+// team's history, as it does in real life; open work is bounded by the people doing it.
+const dataSizes: DataSize[] = [
+  { label: "10,000 entries (5,000 blockers)", blockers: 5_000, perBlocker: 2, open: 500 },
+  { label: "200,000 entries (100,000 blockers)", blockers: 100_000, perBlocker: 2, open: 500 },
+  ...(quick ? [] : [{ label: "1,000,000 entries (500,000 blockers)", blockers: 500_000, perBlocker: 2, open: 500 }]),
+];
+
+async function dashboard() {
+  const seconds = quick ? 2 : 5;
+  const rounds = quick ? 2 : 3;
+  console.log(`\n## Dashboard (counters + both lists; 20 users of a team of 50, one connection each; ${rounds} rounds of ${seconds} s, in turns with a bare endpoint)\n`);
+  console.log("| database | data | requests/s | p50 (ms) | p99 (ms) | bare requests/s | vs bare | p50 vs smallest | target |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  const plans: string[] = [];
+  for (const [name, databaseAdminUrl] of [["PGlite", undefined], ["PostgreSQL", adminUrl]] as const) {
+    const results = await benchDashboard({ databaseAdminUrl, sizes: dataSizes, seconds, rounds, liveSamples: quick ? 50 : 200 });
+    const smallestP50 = results[0]?.dashboard.p50 || 1;
+    for (const [index, result] of results.entries()) {
+      const growth = result.dashboard.p50 / smallestP50;
+      const isLargest = index === results.length - 1;
+      console.log(`| ${name} | ${result.size.label} | ${round(result.dashboard.requestsPerSecond, 0)} | ${result.dashboard.p50} | ${result.dashboard.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${round(result.ratioToBare * 100, 1)}% | ${round(growth)}× | ${isLargest ? `≤ ${targets.dashboardP50Growth}×` : "—"} |`);
+      if (isLargest && growth > targets.dashboardP50Growth) failures.push(`${name}: dashboard p50 grew ${round(growth)}× from the smallest to the largest data set`);
+    }
+    const largest = results.at(-1);
+    if (largest?.liveEvents) {
+      const live = largest.liveEvents;
+      console.log(`| ${name} | live event: a change → another user's open stream (${live.samples} samples) | — | ${round(live.p50, 1)} | ${round(live.p99, 1)} | — | — | — | p99 ≤ ${targets.liveEventP99Ms} ms |`);
+      if (live.p99 > targets.liveEventP99Ms) failures.push(`${name}: live event p99 ${round(live.p99, 1)} ms > ${targets.liveEventP99Ms} ms`);
+    }
+    plans.push(`### ${name}, ${largest?.size.label}\n\n\`\`\`\n${largest?.plans?.join("\n\n")}\n\`\`\``);
+  }
+  console.log(`\n## Query plans of the dashboard (EXPLAIN ANALYZE on the largest data set)\n\n${plans.join("\n\n")}`);
+}
+
+console.log(`Holdup benchmark — ${new Date().toISOString()} — Node ${process.version}, ${quick ? "quick" : "full"} run\n`);
+const parts = new Set(values.only.split(","));
+if (parts.has("startup")) await startUp();
+if (parts.has("session")) await sessionCheck();
+if (parts.has("dashboard")) await dashboard();
 
 if (failures.length > 0) {
   console.error(`\nTargets missed:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);

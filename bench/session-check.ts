@@ -18,7 +18,7 @@ import { freePort, load, median, type LoadResult } from "./measure.ts";
 
 export type SessionCheckResult = { target: string; result: LoadResult; ratioToBare: number };
 
-type Target = { name: string; url: string; headers?: Record<string, string>; close: () => Promise<void> };
+type Target = { name: string; url: string; cookies?: string[]; close: () => Promise<void> };
 
 async function serveApp(fetch: (request: Request) => Response | Promise<Response>) {
   const port = await freePort();
@@ -41,7 +41,7 @@ async function sessionCheckTarget(name: string, databaseUrl: string | undefined)
   return {
     name,
     url: app.url,
-    headers: { cookie: client.cookieHeader },
+    cookies: [client.cookieHeader],
     close: async () => {
       await app.close();
       await server.stop();
@@ -57,7 +57,7 @@ export async function compareSessionCheck(options: { seconds: number; rounds: nu
     for (let round = 0; round < options.rounds; round++) {
       const results: LoadResult[] = [];
       for (const target of targets) {
-        const result = await load(target.url, { connections: options.connections, seconds: options.seconds, headers: target.headers, warmUp: round === 0 });
+        const result = await load(target.url, { connections: options.connections, seconds: options.seconds, cookies: target.cookies, warmUp: round === 0 });
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name} failed ${result.non2xx + result.errors} times`);
         results.push(result);
       }

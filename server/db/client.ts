@@ -57,6 +57,8 @@ async function openPglite(databaseDir: string, dataDir: string): Promise<Databas
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection can fail (the server restarts, a network blip): the pool replaces it; it must not crash us.
+  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePostgres(pool, { schema });
   // Several instances may start at once: the advisory lock lets one migrate while the others wait.
   const lockClient = await pool.connect();
@@ -74,6 +76,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     listen: async (channel, onMessage) => {
       // LISTEN needs a connection of its own, outside the pool, for as long as we listen.
       const client = new pg.Client({ connectionString: databaseUrl });
+      client.on("error", (error) => console.error(`PostgreSQL listener connection lost: ${error.message}`));
       await client.connect();
       client.on("notification", (message) => message.channel === channel && onMessage(message.payload ?? ""));
       await client.query(`listen "${channel.replace(/"/g, "")}"`);

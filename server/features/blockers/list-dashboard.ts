@@ -35,6 +35,6 @@ export const imWaitingOnQuery = (db: Database, member: Member) =>
   db
     .select({ blocker: blockers })
     .from(blockers)
-    .where(and(eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), blocksMe(db, member), stillPending(db)))
+    .where(and(eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), blocksMe(member), stillPending(db)))
     .orderBy(desc(blockers.createdAt))
     .limit(DASHBOARD_LIST_LIMIT);

@@ -1,5 +1,5 @@
 // The profile card's two counters, exactly as the specification defines them (§1, §7; DESIGN.md §2).
-import { and, count, eq, exists } from "drizzle-orm";
+import { and, count, eq, exists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
@@ -31,11 +31,14 @@ export const imWaitingOnCountQuery = (db: Database, member: Member) =>
   db
     .select({ total: count() })
     .from(blockers)
-    .where(and(eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), blocksMe(db, member), stillPending(db)));
+    .where(and(eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), blocksMe(member), stillPending(db)));
 
-/** The blocker (in the outer query) holds me up. */
-export const blocksMe = (db: Database, member: Member) =>
-  exists(db.select({ one: blockedUsers.blockerId }).from(blockedUsers).where(and(eq(blockedUsers.blockerId, blockers.id), eq(blockedUsers.profileId, member.profileId))));
+/**
+ * The blocker (in the outer query) holds me up. OFFSET 0 keeps PostgreSQL from turning this into a join over
+ * every blocker I ever waited on (which grows with history): it stays one primary-key probe per open blocker.
+ */
+export const blocksMe = (member: Member) =>
+  sql`exists (select 1 from ${blockedUsers} where ${blockedUsers.blockerId} = ${blockers.id} and ${blockedUsers.profileId} = ${member.profileId} offset 0)`;
 
 /** The blocker (in the outer query) still waits on someone. */
 export const stillPending = (db: Database) =>

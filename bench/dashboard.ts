@@ -1,0 +1,128 @@
+// The dashboard's requests (counters + both lists) for 20 concurrent users on a team of 50, at two data sizes,
+// on PGlite or PostgreSQL, beside a bare Hono endpoint; the plans of the dashboard's queries; and how long a
+// change takes to reach another user's open event stream.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { loadConfig } from "../server/config.ts";
+import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../server/features/counters/count-waiting.ts";
+import { imWaitingOnQuery, waitingOnMeQuery } from "../server/features/blockers/list-dashboard.ts";
+import { findMember } from "../server/http/require-member.ts";
+import { startServer, type RunningServer } from "../server/start-server.ts";
+import { aboutBlocker, openEventStream } from "../server/test/event-stream.ts";
+import { createTestDatabase } from "../server/test/test-server.ts";
+import { freePort, load, median, type LoadResult } from "./measure.ts";
+import { seedBlockers, seedMembers, signIn } from "./seed-team.ts";
+
+export type DataSize = { label: string; blockers: number; perBlocker: number; open: number };
+export type DashboardResult = { size: DataSize; bare: LoadResult; dashboard: LoadResult; ratioToBare: number; plans?: string[]; liveEvents?: { p50: number; p99: number; samples: number } };
+
+const DASHBOARD_PATHS = ["/api/counters", "/api/blockers/waiting-on-me", "/api/blockers/im-waiting-on"];
+const MEMBERS = 50;
+const CONCURRENT_USERS = 20;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+async function startBenchServer(databaseUrl: string | undefined) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-dashboard-"));
+  const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error" }));
+  return { server, cleanUp: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** EXPLAIN ANALYZE of the dashboard's four queries, with their parameters written in (ours: uuids). */
+async function explainDashboard(server: RunningServer, authId: string) {
+  const member = await findMember(server.deps.db, authId);
+  if (!member) throw new Error("the measured member has no team");
+  const db = server.deps.db;
+  const queries = { "Waiting on me (count)": waitingOnMeCountQuery(db, member), "I'm waiting on (count)": imWaitingOnCountQuery(db, member), "Waiting on me (list)": waitingOnMeQuery(db, member), "I'm waiting on (list)": imWaitingOnQuery(db, member) };
+  const plans: string[] = [];
+  for (const [name, query] of Object.entries(queries)) {
+    const { sql: text, params } = query.toSQL();
+    const inlined = text.replace(/\$(\d+)/g, (_match, index: string) => {
+      const value = params[Number(index) - 1];
+      return typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+    });
+    const result = (await db.execute(sql.raw(`explain (analyze, costs off, timing off, summary off) ${inlined}`))) as unknown as { rows: Record<string, string>[] };
+    plans.push(`${name}\n${result.rows.map((row) => Object.values(row)[0]).join("\n")}`);
+  }
+  return plans;
+}
+
+/** Time from the start of a change (a comment) to its event arriving on another member's stream. */
+async function measureLiveEvents(server: RunningServer, clients: Awaited<ReturnType<typeof signIn>>, profileIds: string[], samples: number) {
+  const [author, watcher] = clients;
+  if (!author || !watcher) throw new Error("two members needed");
+  const created = await author.post("/api/blockers", { title: "Live event probe", blockingProfileIds: [profileIds[1]] });
+  const blockerId = (created.json as { id: string }).id;
+  const stream = await openEventStream(watcher, server.url);
+  const timings: number[] = [];
+  try {
+    for (let sample = 0; sample < samples; sample++) {
+      const before = stream.received.length;
+      const started = performance.now();
+      const arrived = stream.next((event) => aboutBlocker(blockerId)(event) && stream.received.indexOf(event) >= before);
+      const answer = await author.post(`/api/blockers/${blockerId}/comments`, { body: `probe ${sample}` });
+      if (answer.status !== 201) throw new Error(`comment failed: ${answer.text}`);
+      await arrived;
+      timings.push(performance.now() - started);
+    }
+  } finally {
+    stream.close();
+  }
+  return { p50: percentile(timings, 50), p99: percentile(timings, 99), samples };
+}
+
+export async function benchDashboard(options: { databaseAdminUrl?: string; sizes: DataSize[]; seconds: number; rounds: number; liveSamples: number }): Promise<DashboardResult[]> {
+  const results: DashboardResult[] = [];
+  const bare = serve({ fetch: new Hono().get("/", (c) => c.json({ ok: true })).fetch, port: await freePort() });
+  const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
+  try {
+    for (const [index, size] of options.sizes.entries()) {
+      const database = options.databaseAdminUrl ? await createTestDatabase(options.databaseAdminUrl) : undefined;
+      const { server, cleanUp } = await startBenchServer(database?.url);
+      try {
+        const team = await seedMembers(server, MEMBERS);
+        await seedBlockers(server, team, size);
+        const clients = await signIn(server, team, CONCURRENT_USERS);
+        const cookies = clients.map((client) => client.cookieHeader);
+        const rounds: { bare: LoadResult; dashboard: LoadResult }[] = [];
+        for (let round = 0; round < options.rounds; round++) {
+          const warmUp = round === 0;
+          rounds.push({
+            bare: await load(bareUrl, { connections: CONCURRENT_USERS, seconds: options.seconds, warmUp }),
+            dashboard: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies, paths: DASHBOARD_PATHS, warmUp }),
+          });
+        }
+        const failures = rounds.reduce((sum, round) => sum + round.dashboard.non2xx + round.dashboard.errors, 0);
+        if (failures > 0) throw new Error(`${failures} dashboard requests failed`);
+        const typical = [...rounds].sort((a, b) => a.dashboard.p50 - b.dashboard.p50)[Math.floor(rounds.length / 2)] ?? rounds[0];
+        const isLargest = index === options.sizes.length - 1;
+        results.push({
+          size,
+          bare: typical?.bare as LoadResult,
+          dashboard: typical?.dashboard as LoadResult,
+          ratioToBare: median(rounds.map((round) => round.dashboard.requestsPerSecond / round.bare.requestsPerSecond)),
+          ...(isLargest
+            ? {
+                plans: await explainDashboard(server, team.members[1]?.authId ?? ""),
+                liveEvents: await measureLiveEvents(server, await signIn(server, team, 2), team.members.map((member) => member.profileId), options.liveSamples),
+              }
+            : {}),
+        });
+      } finally {
+        await server.stop();
+        cleanUp();
+        await database?.drop();
+      }
+    }
+  } finally {
+    bare.close();
+  }
+  return results;
+}

@@ -1,0 +1,21 @@
+// Runs autocannon in its own process (so the load does not share an event loop with the server being measured)
+// and prints its summary as JSON. Each connection plays one user: its own cookie, cycling through `paths`.
+import autocannon from "autocannon";
+
+type Options = { url: string; connections: number; seconds: number; cookies?: string[]; paths?: string[] };
+
+const options = JSON.parse(process.argv[2] ?? "{}") as Options;
+let nextUser = 0;
+const result = await autocannon({
+  url: options.url,
+  connections: options.connections,
+  duration: options.seconds,
+  setupClient: (client) => {
+    const cookie = options.cookies?.[nextUser++ % options.cookies.length];
+    const headers = cookie ? { cookie } : {};
+    client.setRequests((options.paths ?? [new URL(options.url).pathname]).map((path) => ({ method: "GET", path, headers })));
+  },
+});
+process.stdout.write(
+  JSON.stringify({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }),
+);

@@ -57,7 +57,10 @@ export function BlockerDescription({ blocker }: { blocker: BlockerDetail }) {
 /** The link as a card: the site, and the address; no outside fetch, so nothing leaks about who opened it. */
 function LinkPreview({ url }: { url: string }) {
   const { t } = useTranslation();
-  const host = URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, "") : url;
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  // The server accepts only http(s); anything else (an old row, a bug) is shown, never made clickable.
+  if (!parsed || !["http:", "https:"].includes(parsed.protocol)) return <p className="text-sm break-all text-muted-foreground">{url}</p>;
+  const host = parsed.hostname.replace(/^www\./, "");
   return (
     <a
       href={url}

@@ -1,6 +1,6 @@
 // Snoozing my reminders: a day, three days, or until a moment I choose.
 import { AlarmClock, ChevronDown } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
@@ -22,12 +22,14 @@ export function SnoozeMenu({ blockerId }: { blockerId: string }) {
   const { t } = useTranslation();
   const snooze = useSnooze();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const snoozeFor = (days: number) => snooze.mutate({ id: blockerId, until: new Date(Date.now() + days * DAY_MS).toISOString() });
   return (
     <>
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the page from screen readers while its buttons stay focusable. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={snooze.isPending}>
+          <Button ref={triggerRef} variant="outline" disabled={snooze.isPending}>
             <AlarmClock aria-hidden="true" />
             {t("blockers.snooze.button")}
             <ChevronDown aria-hidden="true" />
@@ -40,12 +42,14 @@ export function SnoozeMenu({ blockerId }: { blockerId: string }) {
           <DropdownMenuItem onSelect={() => setDialogOpen(true)}>{t("blockers.snooze.untilDate")}</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <SnoozeUntilDialog blockerId={blockerId} open={dialogOpen} onOpenChange={setDialogOpen} />
+      <SnoozeUntilDialog blockerId={blockerId} open={dialogOpen} onOpenChange={setDialogOpen} returnFocusTo={triggerRef} />
     </>
   );
 }
 
-function SnoozeUntilDialog({ blockerId, open, onOpenChange }: { blockerId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+type DialogProps = { blockerId: string; open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo: RefObject<HTMLButtonElement | null> };
+
+function SnoozeUntilDialog({ blockerId, open, onOpenChange, returnFocusTo }: DialogProps) {
   const { t } = useTranslation();
   const [untilLocal, setUntilLocal] = useState(tomorrowMorning);
   const [error, setError] = useState<string>();
@@ -63,7 +67,13 @@ function SnoozeUntilDialog({ blockerId, open, onOpenChange }: { blockerId: strin
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      {/* Opened from a menu item that no longer exists: focus goes back to the menu's button instead. */}
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("blockers.snooze.dialogTitle")}</DialogTitle>
           <DialogDescription>{t("blockers.snooze.dialogDescription")}</DialogDescription>

@@ -20,6 +20,7 @@ export default function NotificationsPage() {
   const markOne = useMarkRead(markNotificationRead);
   const markAll = useMarkRead(markAllNotificationsRead, t("notifications.allMarked"));
   const unreadCount = notifications.data?.filter((notification) => notification.readAt === null).length ?? 0;
+  const hasAny = (notifications.data?.length ?? 0) > 0;
 
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
@@ -27,13 +28,15 @@ export default function NotificationsPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t("notifications.title")}</h1>
           <p className="text-muted-foreground" aria-live="polite">
-            {notifications.isSuccess && t("notifications.unreadCount", { count: unreadCount })}
+            {hasAny && t("notifications.unreadCount", { count: unreadCount })}
           </p>
         </div>
-        <Button variant="outline" size="sm" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate(undefined)}>
-          <CheckCheck aria-hidden="true" />
-          {t("notifications.markAllRead")}
-        </Button>
+        {hasAny && (
+          <Button variant="outline" size="sm" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate(undefined)}>
+            <CheckCheck aria-hidden="true" />
+            {t("notifications.markAllRead")}
+          </Button>
+        )}
       </div>
       {notifications.isPending ? (
         <div className="grid gap-2" aria-busy="true">

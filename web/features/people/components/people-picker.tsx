@@ -4,6 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, ChevronsUpDown, Plus, X } from "lucide-react";
 import { useId, useState, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { Button } from "@/web/components/ui/button";
@@ -35,7 +37,11 @@ export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onS
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
-  const teammates = useOfferedPeople({ exclude, includeSelf });
+  const { profile } = useAuth();
+  const teammates = useQuery(teammatesQueryOptions());
+  const offered = teammates.data?.filter((person) => !exclude.includes(person.id) && (includeSelf || person.id !== profile?.id));
+  const aloneInTeam = (teammates.data?.length ?? 0) <= 1;
+  const emptyText = aloneInTeam ? t("people.picker.nobody") : offered?.length === 0 ? t("people.picker.allChosen") : t("people.picker.noMatch");
 
   function choose(person: Teammate) {
     onSelect(person);
@@ -46,15 +52,24 @@ export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onS
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align={align}>
+      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align={align} aria-label={t("people.picker.label")}>
         <Command label={t("people.picker.label")}>
           <CommandInput placeholder={t("people.picker.search")} value={search} onValueChange={setSearch} />
           <CommandList>
             {teammates.isPending && <CommandLoading>{t("ui.loading")}</CommandLoading>}
             {teammates.isError && <p className="px-3 py-6 text-center text-sm text-destructive">{teammates.error.message}</p>}
-            {teammates.isSuccess && <CommandEmpty>{teammates.data.length === 0 ? t("people.picker.nobody") : t("people.picker.noMatch")}</CommandEmpty>}
+            {teammates.isSuccess && (
+              <CommandEmpty>
+                {emptyText}
+                {aloneInTeam && (
+                  <Link to={paths.organizationInvites} className="mt-2 block font-medium text-primary underline-offset-4 hover:underline">
+                    {t("sidebar.team.invite")}
+                  </Link>
+                )}
+              </CommandEmpty>
+            )}
             <CommandGroup>
-              {teammates.data?.map((person) => {
+              {offered?.map((person) => {
                 const isSelected = selected.includes(person.id);
                 return (
                   <CommandItem key={person.id} value={`${person.fullName ?? ""} ${person.email}`} onSelect={() => choose(person)} aria-checked={multiple ? isSelected : undefined}>
@@ -73,14 +88,6 @@ export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onS
       </PopoverContent>
     </Popover>
   );
-}
-
-function useOfferedPeople({ exclude = [], includeSelf = false }: Offer) {
-  const { profile } = useAuth();
-  return useQuery({
-    ...teammatesQueryOptions(),
-    select: (people) => people.filter((person) => !exclude.includes(person.id) && (includeSelf || person.id !== profile?.id)),
-  });
 }
 
 type FieldControl = { id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string };

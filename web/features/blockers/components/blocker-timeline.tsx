@@ -1,5 +1,4 @@
 // The blocker's history, oldest first, as sentences; comments show their text.
-import type { TFunction } from "i18next";
 import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, MessageSquare, RotateCcw, UserMinus, UserPlus, type LucideIcon } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import type { BlockerEventType } from "@/common/blockers";
@@ -52,7 +51,8 @@ export function BlockerTimeline({ events, now }: { events: TimelineEvent[]; now:
   );
 }
 
-function When({ at, now, t }: { at: string; now: Date; t: TFunction }) {
+function When({ at, now }: { at: string; now: Date }) {
+  const { t } = useTranslation();
   return (
     <time dateTime={at} title={formatDateTime(at)} className="shrink-0 text-xs text-muted-foreground">
       {formatAgo(now.getTime() - new Date(at).getTime(), t)}
@@ -80,7 +80,7 @@ function EventItem({ event, now }: { event: TimelineEvent; now: Date }) {
         <Trans i18nKey={sentenceKey(event)} values={values} components={{ strong: <strong className="font-medium text-foreground" /> }} />
       </p>
       <span className="pt-1">
-        <When at={event.createdAt} now={now} t={t} />
+        <When at={event.createdAt} now={now} />
       </span>
     </li>
   );
@@ -97,7 +97,7 @@ function CommentItem({ event, now }: { event: TimelineEvent; now: Date }) {
           <span className="truncate font-medium">{actor}</span>
           <span className="sr-only">{t("blockers.timeline.commentLabel")}</span>
           <span className="ml-auto">
-            <When at={event.createdAt} now={now} t={t} />
+            <When at={event.createdAt} now={now} />
           </span>
         </div>
         <p className="px-3 py-2 text-sm break-words whitespace-pre-wrap">{textIn(event.payload, "body")}</p>

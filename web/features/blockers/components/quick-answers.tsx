@@ -13,9 +13,13 @@ export function useMarkDone() {
   return useBlockerMutation(markDone, { successMessage: ({ resolved }) => t(resolved ? "blockers.done.resolved" : "blockers.done.toast") });
 }
 
-export function useSnooze() {
+/** `inForm`: the caller shows errors next to its date field instead of in a toast. */
+export function useSnooze({ inForm = false } = {}) {
   const { t } = useTranslation();
-  return useBlockerMutation(snoozeBlocker, { successMessage: (_result, { until }) => t("blockers.snooze.toast", { time: formatMoment(until, new Date()) }) });
+  return useBlockerMutation(snoozeBlocker, {
+    successMessage: (_result, { until }) => t("blockers.snooze.toast", { time: formatMoment(until, new Date()) }),
+    ...(inForm ? { errorMessage: false as const } : {}),
+  });
 }
 
 export function QuickAnswers({ blockerId, title }: { blockerId: string; title: string }) {

@@ -53,7 +53,7 @@ function SnoozeUntilDialog({ blockerId, open, onOpenChange, returnFocusTo }: Dia
   const { t } = useTranslation();
   const [untilLocal, setUntilLocal] = useState(tomorrowMorning);
   const [error, setError] = useState<string>();
-  const snooze = useSnooze();
+  const snooze = useSnooze({ inForm: true });
   const serverField = snooze.error instanceof ApiError ? snooze.error.fields.until?.[0] : undefined;
 
   function submit(event: FormEvent) {

@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { findChromium } from "./e2e/chromium-path.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3101);
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,7 +25,7 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx e2e/serve.ts",
     url: `http://localhost:${port}/api/health`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort) },
     reuseExistingServer: false,
     timeout: 60_000,
   },

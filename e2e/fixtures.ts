@@ -1,46 +1,76 @@
-// Shared e2e fixtures: every test fails on an uncaught page error or console.error, and `teammate` gives a
-// signed-in, onboarded person created through the API (the sign-up journey itself is tested through the UI).
-import { test as base, expect, type Page } from "@playwright/test";
+// Shared e2e fixtures: every test fails on an uncaught page error or console.error; `teammate` is a signed-in,
+// onboarded person and `newcomer` a signed-in one who has not onboarded, both made through the API (the sign-up
+// journey itself is tested through the UI); `bob` is a second person, in his own browser, on the teammate's team.
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { makeEmail, STRONG_PASSWORD } from "../server/test/people.ts";
+import { linkIn, receivedMail } from "./mailbox";
 
 export { makeEmail, STRONG_PASSWORD };
 
-type Teammate = { email: string; fullName: string; teamName: string };
+export type Person = { email: string; fullName: string; teamName: string };
 
-async function createTeammate(page: Page, baseURL: string, options: { onboarded: boolean }): Promise<Teammate> {
-  const email = makeEmail("e2e");
-  const fullName = "Riley Jordan";
-  const teamName = "Checkout Squad";
-  const headers = { origin: baseURL };
-  const post = async (path: string, data: unknown) => {
-    const response = await page.request.post(path, { data, headers });
-    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  };
-  await post("/api/auth/sign-up/email", { email, password: STRONG_PASSWORD, name: "" });
-  if (options.onboarded) {
-    await post("/api/onboarding/profile", { fullName, timezone: "Europe/Berlin" });
-    await post("/api/onboarding/team", { name: teamName });
-    await post("/api/onboarding/complete", {});
-  }
-  return { email, fullName, teamName };
+async function call(request: APIRequestContext, baseURL: string, method: "get" | "post", path: string, data?: unknown) {
+  const response = await request[method](path, { data, headers: { origin: baseURL } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return response.json() as Promise<Record<string, unknown>>;
 }
 
-export const test = base.extend<{ failOnConsoleErrors: void; teammate: Teammate; newcomer: Teammate }>({
+/** Signs up and opens the confirmation link from the e-mail, as the person would; leaves `request` signed in. */
+async function signUpConfirmed(request: APIRequestContext, baseURL: string, email: string) {
+  await call(request, baseURL, "post", "/api/auth/sign-up/email", { email, password: STRONG_PASSWORD, name: "", callbackURL: "/auth/callback" });
+  const confirmation = await receivedMail(request, email, "Confirm");
+  const opened = await request.get(linkIn(confirmation));
+  expect(opened.ok()).toBe(true);
+}
+
+async function createPerson(request: APIRequestContext, baseURL: string, options: { fullName: string; teamName: string; onboarded: boolean; invitedBy?: APIRequestContext }): Promise<Person> {
+  const email = makeEmail(options.fullName.split(" ")[0]?.toLowerCase());
+  if (options.invitedBy) await call(options.invitedBy, baseURL, "post", "/api/team/invitations", { emails: [email] });
+  await signUpConfirmed(request, baseURL, email);
+  if (options.onboarded) {
+    await call(request, baseURL, "post", "/api/onboarding/profile", { fullName: options.fullName, timezone: "Europe/Berlin" });
+    if (options.invitedBy) {
+      const { invitations } = (await call(request, baseURL, "get", "/api/onboarding")) as { invitations: { id: string }[] };
+      await call(request, baseURL, "post", `/api/onboarding/invitations/${invitations[0]?.id}/accept`, {});
+    } else {
+      await call(request, baseURL, "post", "/api/onboarding/team", { name: options.teamName });
+    }
+    await call(request, baseURL, "post", "/api/onboarding/complete", {});
+  }
+  return { email, fullName: options.fullName, teamName: options.teamName };
+}
+
+/** Uncaught errors and console.error of a page. The browser's own "Failed to load resource" lines (a 401 while
+ * signed out is expected) are left out: our code's errors are what count. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+  });
+  return errors;
+}
+
+export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; newcomer: Person; bob: Person & { page: Page } }>({
   failOnConsoleErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        // The browser itself logs failed requests (a 401 while signed out is expected); our code's errors are what count.
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
-      });
+      const errors = watchConsole(page);
       await use();
       expect(errors, "errors in the browser console").toEqual([]);
     },
     { auto: true },
   ],
-  teammate: async ({ page, baseURL }, use) => use(await createTeammate(page, baseURL ?? "", { onboarded: true })),
-  newcomer: async ({ page, baseURL }, use) => use(await createTeammate(page, baseURL ?? "", { onboarded: false })),
+  teammate: async ({ page, baseURL }, use) => use(await createPerson(page.request, baseURL ?? "", { fullName: "Riley Jordan", teamName: "Checkout Squad", onboarded: true })),
+  newcomer: async ({ page, baseURL }, use) => use(await createPerson(page.request, baseURL ?? "", { fullName: "Riley Jordan", teamName: "Checkout Squad", onboarded: false })),
+  bob: async ({ browser, page, baseURL, teammate }, use) => {
+    const context = await browser.newContext();
+    const bobPage = await context.newPage();
+    const errors = watchConsole(bobPage);
+    const person = await createPerson(bobPage.request, baseURL ?? "", { fullName: "Bob Stone", teamName: teammate.teamName, onboarded: true, invitedBy: page.request });
+    await use({ ...person, page: bobPage });
+    await context.close();
+    expect(errors, "errors in Bob's browser console").toEqual([]);
+  },
 });
 
 export { expect };

@@ -1,4 +1,5 @@
 import { expect, makeEmail, STRONG_PASSWORD, test } from "./fixtures";
+import { linkIn, receivedMail } from "./mailbox";
 
 test("a newcomer signs up, onboards and lands on the dashboard with the full sidebar", async ({ page }) => {
   const email = makeEmail("newcomer");
@@ -13,6 +14,11 @@ test("a newcomer signs up, onboards and lands on the dashboard with the full sid
 
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+
+  // With SMTP configured, the address is confirmed first: the link in the e-mail finishes signing up.
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  const confirmation = await receivedMail(page.request, email, "Confirm your e-mail");
+  await page.goto(linkIn(confirmation));
 
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByText("Step 1 of 3")).toBeVisible();

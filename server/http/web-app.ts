@@ -22,6 +22,9 @@ export function webAppRoutes(webDir: string) {
       },
     }),
   );
+  // A missing asset is a 404, not the app's page: a tab opened before a new build then fails clearly
+  // (and offers a reload) instead of trying to run HTML as JavaScript.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use("*", serveStatic({ root: relativeRoot, index: "__none__" }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");

@@ -1,4 +1,5 @@
 // Starts everything in order: database (with migrations) → mail → auth → HTTP. Used by main.ts, the tests and the benchmarks.
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
@@ -37,9 +38,11 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await events.close(); // ends the open event streams, which would otherwise keep the server from closing
+      (server as Server).closeIdleConnections();
+      await closed;
       mailer.close();
-      await events.close();
       await database.close();
     })());
 

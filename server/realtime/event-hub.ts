@@ -21,11 +21,14 @@ export type EventHub = {
    */
   publish: (executor: Executor, profileIds: Iterable<string>, event: LiveEvent) => Promise<void>;
   subscribe: (profileId: string, listener: Listener) => () => void;
+  /** Called when the hub closes (the server is stopping), so open streams end instead of holding the server up. */
+  onClose: (callback: () => void) => () => void;
   close: () => Promise<void>;
 };
 
 export async function createEventHub(database: Pick<DatabaseHandle, "listen">, logger: Logger): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
+  const closeCallbacks = new Set<() => void>();
   const stopListening = await database.listen(CHANNEL, (payload) => {
     let message: Message;
     try {
@@ -52,6 +55,13 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
         if (forProfile.size === 0) listeners.delete(profileId);
       };
     },
-    close: stopListening,
+    onClose: (callback) => {
+      closeCallbacks.add(callback);
+      return () => closeCallbacks.delete(callback);
+    },
+    close: async () => {
+      for (const callback of closeCallbacks) callback();
+      await stopListening();
+    },
   };
 }

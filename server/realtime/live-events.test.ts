@@ -34,6 +34,15 @@ describe("live events", () => {
     }
   });
 
+  it("lets the server stop while streams are open, ending them", async () => {
+    const stopping = await startTestServer({ smtp: false });
+    const [carol] = (await makeTeam(stopping, ["Carol"])) as [Teammate];
+    const stream = await openEventStream(carol.client);
+    await stopping.stop(); // hangs (and the test times out) if an open stream holds the server up
+    expect(stream.received.map((event) => event.event)).toEqual(["ready"]);
+    stream.close();
+  });
+
   it("refuses a stream without a session", async () => {
     const response = await fetch(new URL("/api/events", server.url));
     expect(response.status).toBe(401);

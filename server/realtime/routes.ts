@@ -20,17 +20,27 @@ export function liveEventRoutes({ db, readSession, events }: AppDependencies) {
         wake?.();
       });
       const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
+      let serverStopping = false;
+      const stopOnClose = events.onClose(() => {
+        serverStopping = true;
+        wake?.();
+      });
       stream.onAbort(() => {
         unsubscribe();
+        stopOnClose();
         clearInterval(heartbeat);
         wake?.();
       });
       await stream.writeSSE({ event: "ready", data: "{}" });
-      while (!stream.aborted) {
+      while (!stream.aborted && !serverStopping) {
         const event = queue.shift();
         if (event) await stream.writeSSE({ event: "change", data: JSON.stringify(event) });
         else await new Promise<void>((resolve) => (wake = resolve));
       }
+      // The server is stopping: the browser's EventSource reconnects, to this instance once it is back or to another.
+      unsubscribe();
+      stopOnClose();
+      clearInterval(heartbeat);
     });
   });
 }

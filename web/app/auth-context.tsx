@@ -1,6 +1,6 @@
 // Who is signed in: the user, their profile, and whether that is still being found out (specification §4).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { SignOutScope } from "@/common/auth-rules";
 import { profileKeys, profileQueryOptions, type Profile } from "@/web/features/profile/api/get-profile";
 import { ApiError, apiErrorFrom } from "@/web/lib/api-error";
@@ -14,6 +14,8 @@ export type AuthContextValue = {
   user: AuthUser | null;
   profile: Profile | null;
   isLoading: boolean;
+  /** The session (and, when signed in, the profile) is known: what guards wait for before deciding. */
+  isReady: boolean;
   isAuthenticated: boolean;
   /** Reads the session again (after signing in, verifying an e-mail, finishing onboarding). */
   refreshUser: () => Promise<void>;
@@ -43,6 +45,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const profileMissing = profileQuery.error instanceof ApiError && profileQuery.error.status === 404;
   const profile = user && !profileMissing ? (profileQuery.data ?? null) : null;
   const isLoading = session.isPending || (user !== null && profileQuery.isPending);
+  // Guards wait only until the answer is known: the first session check, and a new user's profile. A background
+  // re-check (every 30 s, or after signing up) must not swap the page for a spinner and lose what was typed.
+  const [sessionKnown, setSessionKnown] = useState(false);
+  useEffect(() => {
+    if (!session.isPending) setSessionKnown(true);
+  }, [session.isPending]);
+  const isReady = sessionKnown && (user === null || !profileQuery.isPending);
 
   // The session object changes on every update; a ref keeps refreshUser stable for effects that call it.
   const refetchSession = useRef(session.refetch);
@@ -65,8 +74,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, profile, isLoading, isAuthenticated: user !== null, refreshUser, signOut }),
-    [user, profile, isLoading, refreshUser, signOut],
+    () => ({ user, profile, isLoading, isReady, isAuthenticated: user !== null, refreshUser, signOut }),
+    [user, profile, isLoading, isReady, refreshUser, signOut],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

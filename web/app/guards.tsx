@@ -6,18 +6,18 @@ import { useAuth } from "./auth-context";
 
 /** /onboarding/*: a session is enough. */
 export function RequireSession() {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isReady, isAuthenticated } = useAuth();
   const location = useLocation();
-  if (isLoading) return <FullScreenSpinner />;
+  if (!isReady) return <FullScreenSpinner />;
   if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 
 /** The signed-in app: a session and a finished onboarding (a profile that cannot be read counts as not onboarded). */
 export function RequireOnboarded() {
-  const { isLoading, isAuthenticated, profile } = useAuth();
+  const { isReady, isAuthenticated, profile } = useAuth();
   const location = useLocation();
-  if (isLoading) return <FullScreenSpinner />;
+  if (!isReady) return <FullScreenSpinner />;
   if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   if (!profile?.onboardedAt) return <Navigate to={paths.onboarding} replace />;
   return <Outlet />;
@@ -25,9 +25,9 @@ export function RequireOnboarded() {
 
 /** Public pages meant for visitors (the landing page, sign-in, sign-up): a signed-in visitor goes to the dashboard. */
 export function RedirectSignedIn() {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isReady, isAuthenticated } = useAuth();
   const location = useLocation();
-  if (isLoading) return <FullScreenSpinner />;
+  if (!isReady) return <FullScreenSpinner />;
   if (isAuthenticated) {
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={from?.startsWith("/") ? from : paths.dashboard} replace />;

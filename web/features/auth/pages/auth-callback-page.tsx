@@ -15,7 +15,7 @@ export default function AuthCallbackPage() {
   usePageTitle(t("auth.callback.title"));
   const [searchParams] = useSearchParams();
   const error = searchParams.get("error");
-  const { isLoading, isAuthenticated, refreshUser } = useAuth();
+  const { isReady, isAuthenticated, refreshUser } = useAuth();
   const [refreshed, setRefreshed] = useState(false);
 
   useEffect(() => {
@@ -36,6 +36,6 @@ export default function AuthCallbackPage() {
       </CardPage>
     );
   }
-  if (!refreshed || isLoading) return <FullScreenSpinner />;
+  if (!refreshed || !isReady) return <FullScreenSpinner />;
   return <Navigate to={isAuthenticated ? paths.dashboard : paths.login} replace />;
 }

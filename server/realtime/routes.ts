@@ -20,9 +20,9 @@ export function liveEventRoutes({ db, readSession, events }: AppDependencies) {
         wake?.();
       });
       const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
-      let serverStopping = false;
+      const serverStopping = new AbortController();
       const stopOnClose = events.onClose(() => {
-        serverStopping = true;
+        serverStopping.abort();
         wake?.();
       });
       stream.onAbort(() => {
@@ -32,7 +32,7 @@ export function liveEventRoutes({ db, readSession, events }: AppDependencies) {
         wake?.();
       });
       await stream.writeSSE({ event: "ready", data: "{}" });
-      while (!stream.aborted && !serverStopping) {
+      while (!stream.aborted && !serverStopping.signal.aborted) {
         const event = queue.shift();
         if (event) await stream.writeSSE({ event: "change", data: JSON.stringify(event) });
         else await new Promise<void>((resolve) => (wake = resolve));

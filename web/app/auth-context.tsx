@@ -48,9 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Guards wait only until the answer is known: the first session check, and a new user's profile. A background
   // re-check (every 30 s, or after signing up) must not swap the page for a spinner and lose what was typed.
   const [sessionKnown, setSessionKnown] = useState(false);
-  useEffect(() => {
-    if (!session.isPending) setSessionKnown(true);
-  }, [session.isPending]);
+  if (!sessionKnown && !session.isPending) setSessionKnown(true); // set during render: React's pattern for state derived from a change
   const isReady = sessionKnown && (user === null || !profileQuery.isPending);
 
   // The session object changes on every update; a ref keeps refreshUser stable for effects that call it.

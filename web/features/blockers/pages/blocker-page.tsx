@@ -1,13 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { paths } from "@/common/paths";
-import { EmptyState } from "@/web/components/empty-state";
-import { QueryError } from "@/web/components/query-error";
-import { Button } from "@/web/components/ui/button";
+import { useParams } from "react-router";
+import { PageLoadFailed } from "@/web/components/page-load-failed";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import { ApiError } from "@/web/lib/api-error";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { blockerQueryOptions } from "../api/get-blocker";
@@ -26,26 +21,14 @@ export default function BlockerPage() {
 
   if (blocker.isPending) return <BlockerPageSkeleton />;
   if (blocker.isError) {
-    // A malformed id (400) is as missing as an unknown one (404).
-    const missing = blocker.error instanceof ApiError && (blocker.error.status === 404 || blocker.error.status === 400);
     return (
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col px-4 py-16">
-        <h1 className="sr-only">{t("blockers.detail.title")}</h1>
-        {missing ? (
-          <EmptyState
-            icon={SearchX}
-            title={t("blockers.detail.notFoundTitle")}
-            description={t("blockers.detail.notFoundDescription")}
-            action={
-              <Button asChild>
-                <Link to={paths.dashboard}>{t("blockers.detail.backHome")}</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <QueryError error={blocker.error} onRetry={() => void blocker.refetch()} />
-        )}
-      </main>
+      <PageLoadFailed
+        error={blocker.error}
+        onRetry={() => void blocker.refetch()}
+        pageTitle={t("blockers.detail.title")}
+        notFoundTitle={t("blockers.detail.notFoundTitle")}
+        notFoundDescription={t("blockers.detail.notFoundDescription")}
+      />
     );
   }
 

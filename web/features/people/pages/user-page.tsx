@@ -1,17 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { Inbox, SearchX, Timer } from "lucide-react";
+import { Inbox, Timer } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { paths } from "@/common/paths";
+import { useParams } from "react-router";
 import { useAuth } from "@/web/app/auth-context";
 import { EmptyState } from "@/web/components/empty-state";
+import { PageLoadFailed } from "@/web/components/page-load-failed";
 import { PersonAvatar } from "@/web/components/person-avatar";
-import { QueryError } from "@/web/components/query-error";
-import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { BlockerCard } from "@/web/features/blockers/components/blocker-card";
 import { BlockerList } from "@/web/features/blockers/components/blocker-list";
-import { ApiError } from "@/web/lib/api-error";
 import { personName } from "@/web/lib/person-name";
 import { formatDuration } from "@/web/lib/relative-time";
 import { useNow } from "@/web/lib/use-now";
@@ -30,25 +27,14 @@ export default function UserPage() {
   usePageTitle(name || t("people.page.title"));
 
   if (teammate.isError) {
-    const missing = teammate.error instanceof ApiError && (teammate.error.status === 404 || teammate.error.status === 400);
     return (
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col px-4 py-16">
-        <h1 className="sr-only">{t("people.page.title")}</h1>
-        {missing ? (
-          <EmptyState
-            icon={SearchX}
-            title={t("people.page.notFoundTitle")}
-            description={t("people.page.notFoundDescription")}
-            action={
-              <Button asChild>
-                <Link to={paths.dashboard}>{t("blockers.detail.backHome")}</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <QueryError error={teammate.error} onRetry={() => void teammate.refetch()} />
-        )}
-      </main>
+      <PageLoadFailed
+        error={teammate.error}
+        onRetry={() => void teammate.refetch()}
+        pageTitle={t("people.page.title")}
+        notFoundTitle={t("people.page.notFoundTitle")}
+        notFoundDescription={t("people.page.notFoundDescription")}
+      />
     );
   }
 

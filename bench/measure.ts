@@ -1,17 +1,10 @@
 // Small tools the benchmarks share: free ports, autocannon as a separate process, process memory, medians.
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { freePort } from "../server/test/free-port.ts";
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,11 +1,11 @@
 // The server as a process: start, refuse a second one on the same data, survive kill -9, stop cleanly.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BrowserLikeClient } from "./test/browser-like-client.ts";
+import { freePort } from "./test/free-port.ts";
 import { STRONG_PASSWORD } from "./test/factories.ts";
 
 
@@ -15,14 +15,6 @@ afterAll(() => {
   for (const child of running) child.kill("SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort() {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 type Started = { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> };
 

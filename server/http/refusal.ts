@@ -12,4 +12,10 @@ export class Refusal extends Error {
   }
 }
 
+export const VALIDATION_MESSAGE = "Some fields are not valid";
+
+/** A 400 naming one field, in the same shape as the zod validation of every route (server/http/validate.ts). */
+export const fieldRefusal = (field: string, message: string) => new Refusal(400, "validation_failed", VALIDATION_MESSAGE, { fields: { [field]: [message] } });
+
 export const blockerNotFound = () => new Refusal(404, "blocker_not_found", "This blocker does not exist");
+export const profileNotFound = () => new Refusal(404, "profile_not_found", "Profile not found");

@@ -2,6 +2,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { z } from "zod";
+import { VALIDATION_MESSAGE } from "./refusal.ts";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -17,6 +18,6 @@ export function fieldErrorsOf(error: { issues: readonly { path: readonly Propert
 export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) =>
   zValidator(target, schema, (result, c) => {
     if (!result.success) {
-      return c.json({ code: "validation_failed", message: "Some fields are not valid", fields: fieldErrorsOf(result.error) }, 400);
+      return c.json({ code: "validation_failed", message: VALIDATION_MESSAGE, fields: fieldErrorsOf(result.error) }, 400);
     }
   });

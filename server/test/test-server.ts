@@ -2,7 +2,6 @@
 // PostgreSQL named by TEST_DATABASE_URL (CI runs the suite both ways), and a real SMTP catcher.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,15 +9,8 @@ import { loadConfig } from "../config.ts";
 import type { Clock } from "../http/app-env.ts";
 import { startServer } from "../start-server.ts";
 import { BrowserLikeClient } from "./browser-like-client.ts";
+import { freePort } from "./free-port.ts";
 import { startMailCatcher } from "./mail-catcher.ts";
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** A fresh, empty database on the test PostgreSQL server; dropped again by the returned function. */
 export async function createTestDatabase(adminUrl: string) {

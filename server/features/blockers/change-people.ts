@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { blockedUsers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
-import { Refusal } from "../../http/refusal.ts";
+import { fieldRefusal, Refusal } from "../../http/refusal.ts";
 import { everyoneOn, outsiders } from "./blocker-people.ts";
 import { changeBlocker, requireInvolved, requireOpen, resolveIfNobodyPending, type ChangeDependencies } from "./change-blocker.ts";
 import { recordChange } from "./record-change.ts";
@@ -14,7 +14,7 @@ export function addPerson(deps: ChangeDependencies, member: Member, blockerId: s
     const { tx, blocker, people } = context;
     requireInvolved(context);
     requireOpen(blocker);
-    if ((await outsiders(tx, member.teamId, [profileId])).length > 0) throw new Refusal(400, "validation_failed", "Some fields are not valid", { fields: { profileId: ["Choose someone from your team"] } });
+    if ((await outsiders(tx, member.teamId, [profileId])).length > 0) throw fieldRefusal("profileId", "Choose someone from your team");
     const isWaiting = people.waiting.includes(profileId);
     const isBlocking = people.blocking.some((entry) => entry.profileId === profileId);
     if (isWaiting || isBlocking) throw new Refusal(409, "already_on_blocker", isWaiting === (role === "waiting") ? "This person is already on this blocker" : "Someone cannot be both waiting and waited on");

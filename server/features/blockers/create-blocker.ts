@@ -6,7 +6,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
-import { Refusal } from "../../http/refusal.ts";
+import { fieldRefusal, Refusal } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { outsiders } from "./blocker-people.ts";
@@ -15,15 +15,13 @@ import { startOfDayIn } from "./start-of-day.ts";
 
 type CreateBlocker = z.output<typeof createBlockerSchema>;
 
-const fieldError = (field: string, message: string) => new Refusal(400, "validation_failed", "Some fields are not valid", { fields: { [field]: [message] } });
-
 export async function createBlocker(deps: { db: Database; events: EventHub; config: Pick<Config, "defaultPlan"> }, creator: Member, input: CreateBlocker, now: Date) {
   const blocking = [...new Set(input.blockingProfileIds)];
   const alsoWaiting = [...new Set(input.alsoBlockedProfileIds)].filter((id) => id !== creator.profileId);
-  if (blocking.includes(creator.profileId)) throw fieldError("blockingProfileIds", "You cannot wait on yourself");
-  if (input.dueAt && new Date(input.dueAt) < now) throw fieldError("dueAt", "The due date is in the past");
+  if (blocking.includes(creator.profileId)) throw fieldRefusal("blockingProfileIds", "You cannot wait on yourself");
+  if (input.dueAt && new Date(input.dueAt) < now) throw fieldRefusal("dueAt", "The due date is in the past");
   const strangers = await outsiders(deps.db, creator.teamId, [...blocking, ...alsoWaiting]);
-  if (strangers.length > 0) throw fieldError(blocking.some((id) => strangers.includes(id)) ? "blockingProfileIds" : "alsoBlockedProfileIds", "Choose people from your team");
+  if (strangers.length > 0) throw fieldRefusal(blocking.some((id) => strangers.includes(id)) ? "blockingProfileIds" : "alsoBlockedProfileIds", "Choose people from your team");
 
   return deps.db.transaction(async (tx) => {
     if (planOfTeam(deps.config, creator.teamId) === "free") {

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { declineSchema } from "../../../common/blockers.ts";
 import { blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
-import { Refusal } from "../../http/refusal.ts";
+import { fieldRefusal, Refusal } from "../../http/refusal.ts";
 import { everyoneOn, outsiders, type BlockingEntry } from "./blocker-people.ts";
 import { changeBlocker, notAllowed, requireOpen, resolveIfNobodyPending, type ChangeContext, type ChangeDependencies } from "./change-blocker.ts";
 import { recordChange } from "./record-change.ts";
@@ -41,7 +41,7 @@ export function decline(deps: ChangeDependencies, member: Member, blockerId: str
   return changeBlocker(deps, member, blockerId, now, async (context) => {
     requirePendingPart(context);
     if (input.suggestedProfileId && (await outsiders(context.tx, member.teamId, [input.suggestedProfileId])).length > 0) {
-      throw new Refusal(400, "validation_failed", "Some fields are not valid", { fields: { suggestedProfileId: ["Choose someone from your team"] } });
+      throw fieldRefusal("suggestedProfileId", "Choose someone from your team");
     }
     const people = await setMyPart(context, member, { status: "declined", respondedAt: now });
     const payload = { reason: input.reason, suggestedProfileId: input.suggestedProfileId ?? null };
@@ -53,7 +53,7 @@ export function decline(deps: ChangeDependencies, member: Member, blockerId: str
 export function snooze(deps: ChangeDependencies, member: Member, blockerId: string, until: Date, now: Date) {
   return changeBlocker(deps, member, blockerId, now, async (context) => {
     requirePendingPart(context);
-    if (until <= now) throw new Refusal(400, "validation_failed", "Some fields are not valid", { fields: { until: ["Choose a time in the future"] } });
+    if (until <= now) throw fieldRefusal("until", "Choose a time in the future");
     const people = await setMyPart(context, member, { snoozedUntil: until });
     await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "snoozed", payload: { until: until.toISOString() }, audience: everyoneOn(context.blocker, people), at: now });
     return { snoozedUntil: until };

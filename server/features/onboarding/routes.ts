@@ -6,7 +6,7 @@ import { fullNameSchema, recordIdSchema, teamNameSchema, timezoneSchema } from "
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { validate } from "../../http/validate.ts";
-import { findProfile } from "../profile/find-profile.ts";
+import { findProfile, requireProfile } from "../profile/find-profile.ts";
 import { updateProfile } from "../profile/update-profile.ts";
 import { findTeam } from "../team/find-team.ts";
 import { completeOnboarding } from "./complete-onboarding.ts";
@@ -25,17 +25,14 @@ export function onboardingRoutes({ auth, clock, db, readSession }: AppDependenci
     .get("/", async (c) => {
       const user = c.get("user");
       const [profile, team, invitations] = await Promise.all([
-        findProfile(db, user.id),
+        requireProfile(db, user.id),
         findTeam(db, user.id),
         listInvitationsFor(db, user.email, clock.now()),
       ]);
-      if (!profile) return c.json({ code: "profile_not_found", message: "Profile not found" }, 404);
       return c.json({ profile, team: team ?? null, invitations }, 200);
     })
     .post("/profile", validate("json", aboutYouBody), async (c) => {
-      const profile = await updateProfile(db, c.get("user").id, c.req.valid("json"));
-      if (!profile) return c.json({ code: "profile_not_found", message: "Profile not found" }, 404);
-      return c.json(profile, 200);
+      return c.json(await updateProfile(db, c.get("user").id, c.req.valid("json")), 200);
     })
     .post("/team", validate("json", teamBody), async (c) => {
       const user = c.get("user");

@@ -12,6 +12,7 @@ import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
+import { supportRoutes } from "./features/support/routes.ts";
 import { teamRoutes } from "./features/team/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
 import { Refusal } from "./http/refusal.ts";
@@ -30,7 +31,8 @@ function apiRoutes(deps: AppDependencies) {
     .route("/notifications", notificationRoutes(deps))
     .route("/people", peopleRoutes(deps))
     .route("/events", liveEventRoutes(deps))
-    .route("/onboarding", onboardingRoutes(deps));
+    .route("/onboarding", onboardingRoutes(deps))
+    .route("/support", supportRoutes(deps));
 }
 
 /** The API's type, for the web app's typed client (`hc<ApiType>`). */

@@ -14,6 +14,12 @@ describe("configuration", () => {
     expect(config.requireEmailVerification).toBe(true);
   });
 
+  it("mails support requests to SUPPORT_EMAIL, or to support@ the APP_URL's host when it is unset", () => {
+    expect(loadConfig({ APP_URL: "https://holdup.example.com/" }).supportEmail).toBe("support@holdup.example.com");
+    expect(loadConfig({ APP_URL: "https://holdup.example.com", SUPPORT_EMAIL: " help@example.org " }).supportEmail).toBe("help@example.org");
+    expect(loadConfig({ SUPPORT_EMAIL: "" }).supportEmail).toBe("support@localhost");
+  });
+
   it.each([
     ["PORT", "eighty"],
     ["PORT", "70000"],
@@ -22,6 +28,8 @@ describe("configuration", () => {
     ["DATABASE_URL", "mysql://localhost/db"],
     ["SMTP_URL", "localhost:25"],
     ["AUTH_SECRET", "too-short"],
+    ["SUPPORT_EMAIL", "support"],
+    ["SUPPORT_EMAIL", "Support <help@example.com>"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

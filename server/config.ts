@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalText.pipe(urlWithProtocols(["postgres:", "postgresql:"]).optional()),
   SMTP_URL: optionalText.pipe(urlWithProtocols(["smtp:", "smtps:"]).optional()),
   MAIL_FROM: optionalText,
+  SUPPORT_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DEFAULT_PLAN: z.enum(["free", "plus"]).default("plus"),
@@ -45,6 +46,8 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the /support form's requests are mailed: SUPPORT_EMAIL, or support@ the APP_URL's host name. */
+  supportEmail: string;
   /** Undefined until main.ts resolves it (generated and kept in dataDir when unset). */
   authSecret: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -76,6 +79,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Holdup <no-reply@${new URL(appUrl).hostname}>`,
+    supportEmail: env.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
     requireEmailVerification: env.SMTP_URL !== undefined,

@@ -26,7 +26,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const clock = options.clock ?? systemClock;
   const readSession = createSessionReader({ auth, secret, secureCookies: config.appUrl.startsWith("https:"), now: () => clock.now().getTime() });
   const events = await createEventHub(database, logger);
-  const deps: AppDependencies = { config, db: database.db, auth, readSession, mailer, events, logger, clock };
+  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, mailer, events, logger, clock };
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -1,22 +1,14 @@
 // Slows down password guessing: after too many failed sign-ins for one e-mail (or from one address)
 // within the window, sign-in answers 429 with Retry-After until the oldest failure leaves the window.
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { isEmail, SIGN_IN_FAILURE_LIMIT } from "../../common/auth-rules.ts";
 import type { Database } from "../db/client.ts";
 import { signInFailures } from "../db/schema.ts";
 import type { Clock } from "../http/app-env.ts";
+import { remoteAddress } from "../http/client-address.ts";
 
 const FAILURE_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_OTP", "OTP_EXPIRED", "TOO_MANY_ATTEMPTS"]);
-
-function remoteAddress(c: Parameters<typeof getConnInfo>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // not served by @hono/node-server (app.request in a test)
-  }
-}
 
 async function retryAfterSeconds(db: Database, column: typeof signInFailures.email | typeof signInFailures.ipAddress, key: string, limit: number, now: Date) {
   const windowStart = new Date(now.getTime() - SIGN_IN_FAILURE_LIMIT.windowSeconds * 1000);

@@ -147,3 +147,28 @@ export const notifications = pgTable(
   },
   (table) => [index("notifications_profile_idx").on(table.profileId, table.sequence), index("notifications_unread_idx").on(table.profileId, table.readAt)],
 );
+
+/**
+ * What people sent through the /support form, stored before it is mailed so nothing is lost (decision 014).
+ * `client_key` is a keyed hash of the sender's network, never the address itself; the rate limits count by it
+ * and by e-mail address, each within the last hour.
+ */
+export const supportRequests = pgTable(
+  "support_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    /** The sender's profile when they were signed in. */
+    profileId: uuid("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    clientKey: text("client_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null until the mail to the support address went out: these are the ones to send again. */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("support_requests_client_idx").on(table.clientKey, table.createdAt),
+    index("support_requests_email_idx").on(table.email, table.createdAt),
+  ],
+);

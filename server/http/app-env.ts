@@ -13,6 +13,8 @@ export type AppDependencies = {
   config: Config;
   db: Database;
   auth: Auth;
+  /** The auth secret in use (AUTH_SECRET, or the one kept in DATA_DIR): also keys the hashes of client addresses. */
+  secret: string;
   /** The session of a request: better-auth's signed cookie cache first, the database when that is not enough. */
   readSession: SessionReader;
   mailer: Mailer;

@@ -3,7 +3,8 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `replyTo`: where a reply goes when it should not go to MAIL_FROM (a support request's sender). */
+export type Mail = { to: string; replyTo?: string; subject: string; text: string; html: string };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
@@ -11,7 +12,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (!smtpUrl) {
     return {
       send: async (mail) => {
-        logger.info(`E-mail (no SMTP_URL set, so printed here instead of sent)\n  To: ${mail.to}\n  Subject: ${mail.subject}\n\n${mail.text}\n`);
+        const replyTo = mail.replyTo ? `\n  Reply-To: ${mail.replyTo}` : "";
+        logger.info(`E-mail (no SMTP_URL set, so printed here instead of sent)\n  To: ${mail.to}${replyTo}\n  Subject: ${mail.subject}\n\n${mail.text}\n`);
       },
       close: () => {},
     };

@@ -15,6 +15,9 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
   return { subject, text, html };
 }
 
+/** Header-safe: a name typed into a form, on one line. */
+const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, " ").trim();
+
 export const emailTemplates = {
   verifyEmail: (url: string) =>
     render({
@@ -43,6 +46,20 @@ export const emailTemplates = {
       heading: `${options.nudgerName} is still waiting on you`,
       lines: [`“${options.title}”`, "Open the blocker to mark your part done, say it is not yours, or snooze the reminders."],
       action: { label: "Open the blocker", url: options.url },
+    }),
+  /** To Holdup's support address; replying answers the sender (Reply-To). */
+  supportRequest: (request: { id: string; name: string; email: string; message: string; receivedAt: Date; signedIn: { profileId: string; accountEmail: string } | null }) =>
+    render({
+      subject: `Support request from ${oneLine(request.name)}`,
+      heading: `Support request from ${oneLine(request.name)}`,
+      lines: [
+        `Name: ${request.name}`,
+        `E-mail: ${request.email}`,
+        request.signedIn ? `Signed in: yes, profile ${request.signedIn.profileId} (account e-mail ${request.signedIn.accountEmail})` : "Signed in: no",
+        `Received: ${request.receivedAt.toISOString()} (request ${request.id})`,
+        "Message:",
+        ...request.message.split(/\r?\n/),
+      ],
     }),
   invitation: (options: { inviterName: string; teamName: string; url: string }) =>
     render({

@@ -3,20 +3,25 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CaughtMail = { to: string; subject: string; text: string; html: string };
+export type CaughtMail = { to: string; replyTo: string; subject: string; text: string; html: string };
 
 export async function startMailCatcher() {
   const mails: CaughtMail[] = [];
   const waiters: { match: (mail: CaughtMail) => boolean; resolve: (mail: CaughtMail) => void }[] = [];
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refusing) return callback();
+      callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
           for (const recipient of session.envelope.rcptTo) {
-            const mail = { to: recipient.address.toLowerCase(), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
+            const mail = { to: recipient.address.toLowerCase(), replyTo: parsed.replyTo?.value[0]?.address ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
             mails.push(mail);
             for (const waiter of waiters.filter((w) => w.match(mail))) {
               waiters.splice(waiters.indexOf(waiter), 1);
@@ -43,6 +48,10 @@ export async function startMailCatcher() {
         const timer = setTimeout(() => reject(new Error(`No e-mail to ${to} within ${timeoutMs} ms; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join(", ") || "none"}`)), timeoutMs);
         waiters.push({ match: wanted, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
       });
+    },
+    /** While on, every recipient is refused with a 550, as a broken relay or a full mailbox would: sending fails. */
+    refuseRecipients(on: boolean) {
+      refusing = on;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,12 +1,22 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { inlineThemeScript, markdownContent, sitePagesInDev } from "./scripts/vite-site-plugins.ts";
 
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), markdownContent(), sitePagesInDev(), inlineThemeScript()],
   resolve: { tsconfigPaths: true },
-  build: { outDir: "../dist/web", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    // Every browser Holdup supports preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    manifest: true, // read by the pre-rendering (scripts/prerender.mjs) to preload each page's code
+    // Two documents: the signed-in app (index.html) and the public site (site.html, pre-rendered per page).
+    rollupOptions: { input: { app: "web/index.html", site: "web/site.html" } },
+  },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
 });

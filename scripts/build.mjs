@@ -3,6 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { compressAssets } from "./compress-assets.mjs";
+import { prerenderSite } from "./prerender.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const serverBundle = path.join(root, "dist/server/main.js");
@@ -23,9 +25,20 @@ export async function buildServer() {
   });
 }
 
+/** The browser build, then the public site pre-rendered from a server build of it, then every asset compressed. */
 export async function buildWeb() {
   const { build } = await import("vite");
-  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  const configFile = path.join(root, "vite.config.ts");
+  await build({ configFile, logLevel: "warn" });
+  const prerenderDir = path.join(root, "dist/prerender");
+  await build({
+    configFile,
+    logLevel: "warn",
+    build: { ssr: "site/prerender.tsx", outDir: prerenderDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: undefined } },
+  });
+  const webDir = path.join(root, "dist/web");
+  await prerenderSite({ webDir, serverEntry: path.join(prerenderDir, "prerender.js") });
+  await compressAssets(webDir);
 }
 
 function newestChange(entry) {

@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
-import "./lib/i18n";
+import "./app/app-strings";
 import { createRouter } from "./router";
 import "./styles.css";
 

@@ -2,7 +2,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { paths } from "@/common/paths";
 import { RedirectSignedIn, RequireOnboarded, RequireSession } from "./app/guards";
-import { PublicLayout } from "./app/public-layout";
+import { LeaveForPublicSite } from "./app/leave-for-public-site";
 import { RootLayout } from "./app/root-layout";
 import { RouteError } from "./app/route-error";
 import type { ComingFeature } from "./features/misc/pages/coming-page";
@@ -18,19 +18,11 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     ErrorBoundary: RouteError,
     children: [
-      {
-        Component: PublicLayout,
-        children: [
-          { Component: RedirectSignedIn, children: [{ path: paths.home, ...page(() => import("./features/landing/pages/landing-page")) }] },
-          { path: paths.blog, ...placeholder("blog") },
-          { path: "/blog/:slug", ...placeholder("blogPost") },
-          { path: paths.privacy, ...placeholder("privacy") },
-          { path: paths.terms, ...placeholder("terms") },
-          { path: paths.refundPolicy, ...placeholder("refundPolicy") },
-          { path: paths.support, ...placeholder("support") },
-          { path: "*", ...page(() => import("./features/misc/pages/not-found-page")) },
-        ],
-      },
+      // The public site is pre-rendered apart from the app (web/site); reaching it from inside the app is a page load.
+      // A signed-in visitor of / stays in the app: a spinner while the session is checked, then the dashboard.
+      { Component: RedirectSignedIn, children: [{ path: paths.home, Component: LeaveForPublicSite }] },
+      ...[paths.blog, `${paths.blog}/:slug`, paths.privacy, paths.terms, paths.refundPolicy, paths.support].map((path) => ({ path, Component: LeaveForPublicSite })),
+      { path: "*", ...page(() => import("./app/not-found-in-site")) },
       {
         Component: RedirectSignedIn,
         children: [

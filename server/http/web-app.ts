@@ -1,22 +1,77 @@
-// Serves the built React app: hashed assets with a long cache, every other path gets index.html
-// (the client router decides what to show, including the not-found page).
+// Serves the built web app: the public site's pre-rendered pages (dist/web/pages), hashed assets with a long
+// cache and compressed copies made at build time, and the signed-in app's index.html for every other path
+// (its router decides what to show, including the not-found page).
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { paths } from "../../common/paths.ts";
+import type { SessionReader } from "../auth/session-reader.ts";
 
-export function webAppRoutes(webDir: string) {
+/** Written into the pages at build time (scripts/prerender.mjs) where an absolute URL is needed. */
+const ORIGIN_PLACEHOLDER = "%HOLDUP_ORIGIN%";
+
+type Prepared = { body: string; gzip: Buffer; brotli: Buffer };
+type PreparedPages = { pages: Map<string, Prepared>; notFound: Prepared | undefined };
+
+const prepare = (body: string): Prepared => ({
+  body,
+  gzip: zlib.gzipSync(body, { level: 9 }),
+  brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+});
+
+/** Every pre-rendered file by the path it answers: pages/blog/a.html → /blog/a, pages/index.html → /. */
+function loadPages(pagesDir: string, origin: string): PreparedPages {
+  const pages = new Map<string, Prepared>();
+  let notFound: Prepared | undefined;
+  if (!fs.existsSync(pagesDir)) return { pages, notFound };
+  for (const file of fs.readdirSync(pagesDir, { recursive: true, encoding: "utf8" })) {
+    const full = path.join(pagesDir, file);
+    if (fs.statSync(full).isDirectory()) continue;
+    const prepared = prepare(fs.readFileSync(full, "utf8").replaceAll(ORIGIN_PLACEHOLDER, origin));
+    const route = `/${file.split(path.sep).join("/")}`;
+    if (route === "/404.html") notFound = prepared;
+    else if (route === "/index.html") pages.set("/", prepared);
+    else pages.set(route.replace(/\.html$/, ""), prepared);
+  }
+  return { pages, notFound };
+}
+
+const contentTypes: Record<string, string> = { ".xml": "application/xml; charset=utf-8", ".txt": "text/plain; charset=utf-8" };
+
+function send(c: Context, route: string, prepared: Prepared, status: 200 | 404 = 200) {
+  const accepted = c.req.header("accept-encoding") ?? "";
+  c.header("Content-Type", contentTypes[path.extname(route)] ?? "text/html; charset=utf-8");
+  // Pages change with each release: the browser may keep them, but asks first.
+  c.header("Cache-Control", "no-cache");
+  c.header("Vary", "Accept-Encoding");
+  if (/\bbr\b/.test(accepted)) {
+    c.header("Content-Encoding", "br");
+    return c.body(new Uint8Array(prepared.brotli), status);
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    c.header("Content-Encoding", "gzip");
+    return c.body(new Uint8Array(prepared.gzip), status);
+  }
+  return c.body(prepared.body, status);
+}
+
+export function webAppRoutes(webDir: string, options: { appUrl: string; readSession: SessionReader }) {
   const app = new Hono();
   const indexPath = path.join(webDir, "index.html");
   if (!fs.existsSync(indexPath)) {
     return app.get("*", (c) => c.text("The web app is not built yet: run `npm run build`.", 503));
   }
-  const indexHtml = fs.readFileSync(indexPath, "utf8");
+  const appShell = prepare(fs.readFileSync(indexPath, "utf8"));
+  const { pages, notFound } = loadPages(path.join(webDir, "pages"), options.appUrl);
   const relativeRoot = path.relative(process.cwd(), webDir);
+
   app.use(
     "/assets/*",
     serveStatic({
       root: relativeRoot,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
@@ -25,10 +80,31 @@ export function webAppRoutes(webDir: string) {
   // A missing asset is a 404, not the app's page: a tab opened before a new build then fails clearly
   // (and offers a reload) instead of trying to run HTML as JavaScript.
   app.get("/assets/*", (c) => c.text("Not found", 404));
-  app.use("*", serveStatic({ root: relativeRoot, index: "__none__" }));
-  app.get("*", (c) => {
-    c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+
+  // The landing page is for visitors: a signed-in one goes straight to the dashboard, before any page is sent,
+  // so they never see the landing page flash (the app's own / route handles the same case in the browser).
+  app.get(paths.home, async (c, next) => {
+    const cookieHeader = c.req.header("cookie");
+    const session = cookieHeader ? await options.readSession(cookieHeader, () => c.req.raw.headers) : null;
+    if (session) return c.redirect(paths.dashboard, 302);
+    return next();
   });
+
+  app.get("*", async (c, next) => {
+    const route = c.req.path;
+    const page = pages.get(route);
+    if (page) return send(c, route, page);
+    // /blog/ and /privacy/ are the pages without the slash.
+    if (route.length > 1 && route.endsWith("/") && pages.has(route.replace(/\/+$/, ""))) {
+      const url = new URL(c.req.url);
+      return c.redirect(`${route.replace(/\/+$/, "")}${url.search}`, 301);
+    }
+    // Blog addresses are all known at build time: an unknown post is a real 404 for search engines too.
+    if (notFound && route.startsWith(`${paths.blog}/`)) return send(c, route, notFound, 404);
+    return next();
+  });
+
+  app.use("*", serveStatic({ root: relativeRoot, index: "__none__", precompressed: true }));
+  app.get("*", (c) => send(c, "/index.html", appShell));
   return app;
 }

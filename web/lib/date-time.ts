@@ -31,3 +31,7 @@ export function formatMoment(iso: string | Date, now: Date, locale?: string): st
   const sameDay = date.toDateString() === now.toDateString();
   return sameDay ? new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(date) : formatDateTime(date, locale);
 }
+
+const contentDate = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
+/** A date of the site's content ("November 10, 2026"): the same when pre-rendered and in every browser (UTC). */
+export const formatContentDate = (isoDate: string) => contentDate.format(new Date(`${isoDate}T00:00:00Z`));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import "@/web/app/app-strings";
 import { i18next } from "./i18n";
 import { formatAge, formatAgo, formatDuration } from "./relative-time";
 

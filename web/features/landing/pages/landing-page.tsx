@@ -1,24 +1,38 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { paths } from "@/common/paths";
-import { Button } from "@/web/components/ui/button";
-import { usePageTitle } from "@/web/lib/use-page-title";
+// The landing page: the specification's ten sections, in its order (§2 "Landing page sections").
+import { i18next } from "@/web/lib/i18n";
+import { defineSitePage } from "@/web/site/site-page";
+import { BadgeStrip } from "../components/badge-strip";
+import { ClosingCta } from "../components/closing-cta";
+import { Comparison } from "../components/comparison";
+import { DemoSection } from "../components/demo-section";
+import { Faq } from "../components/faq";
+import { Hero } from "../components/hero";
+import { HowItWorks } from "../components/how-it-works";
+import { KeyFeatures } from "../components/key-features";
+import { Pricing } from "../components/pricing";
+import { WhoBenefits } from "../components/who-benefits";
 
-export default function LandingPage() {
-  const { t } = useTranslation();
-  usePageTitle("");
+function LandingPage() {
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col items-center justify-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{t("landing.hero.title")}</h1>
-      <p className="max-w-2xl text-lg text-balance text-muted-foreground">{t("landing.hero.subtitle")}</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Button size="lg" asChild>
-          <Link to={paths.signup}>{t("landing.hero.getStarted")}</Link>
-        </Button>
-        <Button size="lg" variant="outline" asChild>
-          <Link to={paths.login}>{t("landing.hero.login")}</Link>
-        </Button>
+    <main id="main" className="flex flex-col gap-20 pb-20 sm:gap-28 sm:pb-28">
+      <div className="flex flex-col gap-10">
+        <Hero />
+        <DemoSection />
       </div>
+      <BadgeStrip />
+      <WhoBenefits />
+      <Comparison />
+      <HowItWorks />
+      <KeyFeatures />
+      <Faq />
+      <Pricing />
+      <ClosingCta />
     </main>
   );
 }
+
+export const sitePage = defineSitePage({
+  Page: LandingPage,
+  load: () => ({}),
+  head: () => ({ title: "Holdup", description: i18next.t("landing.head.description") }),
+});

@@ -1,16 +1,10 @@
 // Pages whose feature arrives in a later release: the real page heading and an honest empty state saying what will be here.
-import { BookOpen, ChartColumn, CreditCard, FileText, LifeBuoy, Mail, PlugZap, ShieldCheck, type LucideIcon } from "lucide-react";
+import { ChartColumn, CreditCard, Mail, PlugZap, ShieldCheck, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/web/components/empty-state";
 import { usePageTitle } from "@/web/lib/use-page-title";
 
 const icons = {
-  blog: BookOpen,
-  blogPost: BookOpen,
-  privacy: FileText,
-  terms: FileText,
-  refundPolicy: FileText,
-  support: LifeBuoy,
   invites: Mail,
   insights: ChartColumn,
   organizationAccess: ShieldCheck,

@@ -1,7 +1,7 @@
 // The landing page demo's whole world: a made-up team and its blockers, changed only by this pure reducer.
 // No clock, no storage, no server: "now" arrives as a ready-made label and ids come from a counter in the state,
 // so the same actions always give the same state.
-import strings from "@/web/locales/en-demo.json";
+import strings from "@/web/locales/en/demo.json";
 
 /**
  * The same limit as TITLE_MAX in common/blockers.ts. Not imported from there: that module builds zod schemas at

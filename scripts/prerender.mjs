@@ -1,0 +1,88 @@
+// Pre-renders the public site after the browser build: every page becomes an HTML file under dist/web/pages
+// (plus 404.html and sitemap.xml), the site.html shell filled with the page's markup and head. The server swaps
+// %HOLDUP_ORIGIN% for APP_URL when it loads them, since absolute URLs (canonical, Open Graph) are per install.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const ORIGIN_PLACEHOLDER = "%HOLDUP_ORIGIN%";
+const SITE_NAME = "Holdup";
+
+const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function headTags(pathname, head, status) {
+  const title = head.title === SITE_NAME ? SITE_NAME : `${head.title} · ${SITE_NAME}`;
+  const url = `${ORIGIN_PLACEHOLDER}${pathname}`;
+  const meta = (attribute, key, content) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta("name", "description", head.description),
+    ...(status === 200
+      ? [`<link rel="canonical" href="${url}" />`, meta("property", "og:url", url)]
+      : [meta("name", "robots", "noindex")]),
+    meta("property", "og:site_name", SITE_NAME),
+    meta("property", "og:title", head.title),
+    meta("property", "og:description", head.description),
+    meta("property", "og:type", head.type ?? "website"),
+    meta("property", "og:image", `${ORIGIN_PLACEHOLDER}/og-image.png`),
+    meta("property", "og:image:width", "1200"),
+    meta("property", "og:image:height", "630"),
+    meta("property", "og:image:alt", "Holdup: see who is waiting on whom"),
+    meta("name", "twitter:card", "summary_large_image"),
+  ];
+  if (head.publishedTime) tags.push(meta("property", "article:published_time", head.publishedTime));
+  if (head.author) tags.push(meta("property", "article:author", head.author));
+  return tags.join("\n    ");
+}
+
+/** The file a page is kept in: / → index.html, /blog/a → blog/a.html. */
+export const pageFile = (pathname) => (pathname === "/" ? "index.html" : `${pathname.slice(1)}.html`);
+
+/**
+ * <link rel="modulepreload"> for a page's own code and what it imports, so the browser fetches it with the site's
+ * entry instead of after it (one round trip less before the page is interactive on a slow network).
+ */
+function pagePreloads(manifest, source, shell) {
+  const key = path.posix.normalize(path.posix.join("site", source));
+  const files = new Set();
+  const visit = (name) => {
+    const chunk = manifest[name];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (!manifest[key]) throw new Error(`The build manifest has no ${key}`);
+  visit(key);
+  return [...files].filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
+
+export async function prerenderSite({ webDir, serverEntry }) {
+  const { renderSitePage, sitePathnames } = await import(pathToFileURL(serverEntry).href);
+  const shell = fs.readFileSync(path.join(webDir, "site.html"), "utf8");
+  const manifestFile = path.join(webDir, ".vite/manifest.json");
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+  if (!shell.includes("<!--site-head-->") || !shell.includes("<!--site-body-->")) throw new Error("site.html lost its <!--site-head--> or <!--site-body--> marker");
+  const pagesDir = path.join(webDir, "pages");
+  fs.rmSync(pagesDir, { recursive: true, force: true });
+
+  const write = (file, page) => {
+    const head = [headTags(page.pathname, page.head, page.status), ...pagePreloads(manifest, page.source, shell)].join("\n    ");
+    const html = shell.replace("<!--site-head-->", head).replace("<!--site-body-->", page.html);
+    fs.mkdirSync(path.dirname(path.join(pagesDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(pagesDir, file), html);
+  };
+  const pathnames = sitePathnames();
+  for (const pathname of pathnames) {
+    const page = await renderSitePage(pathname);
+    if (page.status !== 200) throw new Error(`${pathname}: pre-rendering found no page`);
+    write(pageFile(pathname), page);
+  }
+  write("404.html", await renderSitePage("/404"));
+  fs.rmSync(path.join(webDir, "site.html")); // only its filled copies are served
+  fs.rmSync(path.dirname(manifestFile), { recursive: true }); // a build detail, not for the web
+
+  const urls = pathnames.map((pathname) => `  <url><loc>${ORIGIN_PLACEHOLDER}${pathname}</loc></url>`);
+  fs.writeFileSync(path.join(pagesDir, "robots.txt"), `User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${ORIGIN_PLACEHOLDER}/sitemap.xml\n`);
+  fs.writeFileSync(path.join(pagesDir, "sitemap.xml"), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
+  return pathnames;
+}

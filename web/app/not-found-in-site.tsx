@@ -1,0 +1,15 @@
+import { useLocation } from "react-router";
+import NotFoundPage from "@/web/features/misc/pages/not-found-page";
+import { SiteLayout } from "@/web/site/site-layout";
+
+/** The app's not-found page, in the public site's frame (an unknown address is nobody's page). */
+export function NotFoundInSite() {
+  const { pathname } = useLocation();
+  return (
+    <SiteLayout pathname={pathname}>
+      <NotFoundPage />
+    </SiteLayout>
+  );
+}
+
+export default NotFoundInSite;

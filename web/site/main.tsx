@@ -4,6 +4,8 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import "../styles.css";
 import { SiteRoot } from "./site-root";
+import { paths } from "@/common/paths";
+import { redirectIfSignedIn } from "./redirect-signed-in";
 import { prepareSitePage } from "./site-routes";
 
 const container = document.getElementById("root");
@@ -17,3 +19,9 @@ const app = (
 );
 if (container.hasChildNodes()) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+if (location.pathname === paths.home) {
+  void redirectIfSignedIn();
+  // Back-forward cache: the page comes back without running any script again.
+  window.addEventListener("pageshow", (event) => event.persisted && void redirectIfSignedIn());
+}

@@ -44,7 +44,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
         <ul className="hidden items-center gap-6 text-sm text-muted-foreground md:flex">
           {sectionLinks.map((link) => (
             <li key={link.href}>
-              <a href={link.href} className={linkClass} aria-current={link.href === pathname ? "page" : undefined}>
+              <a href={link.href} className={cn(linkClass, "inline-flex h-9 items-center")} aria-current={link.href === pathname ? "page" : undefined}>
                 {link.label}
               </a>
             </li>

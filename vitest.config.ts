@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { markdownContent } from "./scripts/vite-site-plugins.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -24,7 +25,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [react()],
+        plugins: [react(), markdownContent()],
         test: { name: "web", environment: "happy-dom", include: ["web/**/*.test.{ts,tsx}"] },
       },
     ],

@@ -40,6 +40,8 @@ export type TestServerOptions = {
   databaseUrl?: string;
   /** More configuration, as environment variables (DEFAULT_PLAN=free, say). */
   environment?: Record<string, string>;
+  /** Serve a built web app from this folder, as `npm start` serves dist/web. */
+  webDir?: string;
 };
 
 export async function startTestServer(options: TestServerOptions = {}) {
@@ -56,7 +58,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...options.environment,
   });
-  const server = await startServer(config, { clock: options.clock });
+  const server = await startServer(config, { clock: options.clock, webDir: options.webDir });
   return {
     url: server.url,
     config,

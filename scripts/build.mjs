@@ -50,7 +50,7 @@ function newestChange(entry) {
 /** The web build is missing, or older than something it is built from. */
 export function webBuildIsStale() {
   if (!fs.existsSync(webIndex)) return true;
-  const sources = ["web", "common", "vite.config.ts", "package-lock.json"].map((name) => path.join(root, name)).filter((entry) => fs.existsSync(entry));
+  const sources = ["web", "common", "content", "scripts", "vite.config.ts", "package-lock.json"].map((name) => path.join(root, name)).filter((entry) => fs.existsSync(entry));
   return Math.max(...sources.map(newestChange)) > fs.statSync(webIndex).mtimeMs;
 }
 

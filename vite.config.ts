@@ -13,7 +13,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     // Every browser Holdup supports preloads modules itself: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false, // every browser Holdup supports preloads modules itself
+      // The public site's entry (the `site` input) preloads a page's modules itself, all at once after the first
+      // paint (scripts/prerender.mjs): lists of every page's dependencies in it would only weigh on `/`.
+      resolveDependencies: (_file, deps, { hostId }) => (hostId === "site.html" || hostId.startsWith("assets/site-") ? [] : deps),
+    },
     manifest: true, // read by the pre-rendering (scripts/prerender.mjs) to preload each page's code
     // Two documents: the signed-in app (index.html) and the public site (site.html, pre-rendered per page).
     rollupOptions: {

@@ -1,5 +1,5 @@
 // The interface's strings: English is the language and the fallback, and every string shown lives in
-// locales/en/*.json. The public site's strings load with every page; the signed-in app's and the demo's are
+// locales/en/*.json. The public site's strings load with every page; the signed-in app's, the demo's and the other pages' are
 // added when their code loads (addStrings), so a visitor of the landing page does not download the app's words.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";

@@ -1,3 +1,4 @@
+import "@/web/site/page-strings";
 import { useTranslation } from "react-i18next";
 import { paths } from "@/common/paths";
 import type { BlogPostMeta } from "@/common/content";

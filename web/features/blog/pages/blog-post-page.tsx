@@ -1,3 +1,4 @@
+import "@/web/site/page-strings";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ArticleBody } from "@/web/components/article-body";

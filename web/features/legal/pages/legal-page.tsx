@@ -1,3 +1,4 @@
+import "@/web/site/page-strings";
 import { useTranslation } from "react-i18next";
 import { ArticleBody } from "@/web/components/article-body";
 import { formatContentDate } from "@/web/lib/date-time";

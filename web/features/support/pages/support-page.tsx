@@ -1,3 +1,4 @@
+import "@/web/site/page-strings";
 import { BookOpen, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TEN_EXAMPLES_POST_SLUG } from "@/common/blog";

@@ -8,7 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
 
 export const CAROUSEL_ITEMS_PER_PAGE = 2;
-export const CAROUSEL_AUTO_ADVANCE_MS = 4000;
+export const CAROUSEL_AUTO_ADVANCE_MS = 5000;
 export const CAROUSEL_TRANSITION_LOCK_MS = 300;
 
 export type CarouselItem = { id: string; content: ReactNode };

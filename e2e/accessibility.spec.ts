@@ -1,5 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function seriousViolations(page: Page) {
@@ -25,6 +25,21 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto("/onboarding");
       await expect(page.getByText("Step 1 of 3")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("public pages: landing (and its demo), blog, a post, privacy and support", async ({ page }) => {
+      for (const path of ["/", "/blog", "/blog/ten-real-world-holdup-usage-examples", "/privacy", "/support"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await waitForHydration(page);
+        if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      await page.goto("/");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: /^Got a min to try\?/ }).click();
+      await expect(page.getByRole("region", { name: "Holdup demo — made-up data, nothing is saved" })).toBeVisible();
+      expect(await seriousViolations(page), "/ with the demo open").toEqual([]);
     });
 
     test("dashboard", async ({ page, teammate }) => {

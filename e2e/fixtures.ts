@@ -51,6 +51,14 @@ function watchConsole(page: Page): string[] {
   return errors;
 }
 
+/** Waits until React has taken over a pre-rendered public page (hydrateRoot has run on #root): from then on a press
+ * is handled. Before it, a click on the pre-rendered HTML does nothing, as for a visitor faster than the script.
+ * Polled from the test, not with the page's timers, so that it works whatever page.clock does to them. */
+export async function waitForHydration(page: Page) {
+  const hydrated = () => page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer$")));
+  await expect.poll(hydrated, { message: "the page's script took over the pre-rendered HTML" }).toBe(true);
+}
+
 export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; newcomer: Person; bob: Person & { page: Page } }>({
   failOnConsoleErrors: [
     async ({ page }, use) => {

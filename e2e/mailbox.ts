@@ -1,7 +1,7 @@
 // The e-mail the server sent, as received by the SMTP server of the e2e harness (e2e/serve.ts).
 import type { APIRequestContext } from "@playwright/test";
 
-export type ReceivedMail = { to: string; subject: string; text: string; html: string };
+export type ReceivedMail = { to: string; replyTo: string; subject: string; text: string; html: string };
 
 const mailboxUrl = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 3101}`;
 

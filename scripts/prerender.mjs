@@ -94,7 +94,7 @@ export async function prerenderSite({ webDir, serverEntry }) {
   fs.rmSync(pagesDir, { recursive: true, force: true });
 
   const write = (file, page) => {
-    const modules = [...siteModules, ...pageModules(manifest, page.source).filter((file) => !siteModules.includes(file))];
+    const modules = [...siteModules, ...pageModules(manifest, page.source).filter((module) => !siteModules.includes(module))];
     const html = shell
       .replace("<!--site-head-->", headTags(page.pathname, page.head, page.status))
       .replace("<!--site-body-->", page.html)

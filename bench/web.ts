@@ -12,7 +12,7 @@ import lighthouse from "lighthouse";
 import { findChromium } from "../e2e/chromium-path.ts";
 import { freePort, median, processTree, spawn } from "./measure.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Math.max(1, Number(values.runs));
 
 const budgets = { score: 95, javaScriptGzipBytes: 120 * 1000, cumulativeLayoutShift: 0.05 };

@@ -49,11 +49,20 @@ async function startHoldup() {
 /** The gzip -9 size of a file of the build, by its URL path: the budget is in gzipped bytes, whatever the server sent. */
 const gzippedSize = (urlPath: string) => zlib.gzipSync(fs.readFileSync(path.join(webDir, urlPath)), { level: 9 }).length;
 
+/** One Lighthouse run. Chromium sometimes loses the trace (NO_NAVSTART, "run Lighthouse again"): such a run is
+ * repeated, up to twice; a page that fails three times fails the bench. */
+async function lighthouseRun(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: ["html", "json"], logLevel: "error", onlyCategories: [...categories] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError) return result;
+    if (attempt === 3) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+    console.error(`(Lighthouse: ${result.lhr.runtimeError.code} on ${url}; running again)`);
+  }
+}
+
 async function audit(url: string, port: number, name: string): Promise<Run> {
-  const result = await lighthouse(url, { port, output: ["html", "json"], logLevel: "error", onlyCategories: [...categories] });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr, report } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+  const { lhr, report } = await lighthouseRun(url, port);
   const [html, json] = report as string[];
   fs.writeFileSync(path.join(reportDir, `${name}.html`), html ?? "");
   fs.writeFileSync(path.join(reportDir, `${name}.json`), json ?? "");

@@ -12,7 +12,6 @@ export default defineConfig({
     outDir: "../dist/web",
     emptyOutDir: true,
     sourcemap: true,
-    // Every browser Holdup supports preloads modules itself: no polyfill in the entry.
     modulePreload: {
       polyfill: false, // every browser Holdup supports preloads modules itself
       // The public site's entry (the `site` input) preloads a page's modules itself, all at once after the first

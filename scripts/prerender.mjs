@@ -1,18 +1,18 @@
 // Pre-renders the public site after the browser build: every page becomes an HTML file under dist/web/pages
 // (plus 404.html and sitemap.xml), the site.html shell filled with the page's markup and head. The server swaps
-// %HOLDUP_ORIGIN% for APP_URL when it loads them, since absolute URLs (canonical, Open Graph) are per install.
+// the origin placeholder (common/site-origin.ts, read through the server build) for APP_URL when it loads them,
+// since absolute URLs (canonical, Open Graph) are per install.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-export const ORIGIN_PLACEHOLDER = "%HOLDUP_ORIGIN%";
 const SITE_NAME = "Holdup";
 
 const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function headTags(pathname, head, status) {
+function headTags(pathname, head, status, origin) {
   const title = head.title === SITE_NAME ? SITE_NAME : `${head.title} · ${SITE_NAME}`;
-  const url = `${ORIGIN_PLACEHOLDER}${pathname}`;
+  const url = `${origin}${pathname}`;
   const meta = (attribute, key, content) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -24,7 +24,7 @@ function headTags(pathname, head, status) {
     meta("property", "og:title", head.title),
     meta("property", "og:description", head.description),
     meta("property", "og:type", head.type ?? "website"),
-    meta("property", "og:image", `${ORIGIN_PLACEHOLDER}/og-image.png`),
+    meta("property", "og:image", `${origin}/og-image.png`),
     meta("property", "og:image:width", "1200"),
     meta("property", "og:image:height", "630"),
     meta("property", "og:image:alt", "Holdup: see who is waiting on whom"),
@@ -36,12 +36,9 @@ function headTags(pathname, head, status) {
 }
 
 /** The file a page is kept in: / → index.html, /blog/a → blog/a.html. */
-export const pageFile = (pathname) => (pathname === "/" ? "index.html" : `${pathname.slice(1)}.html`);
+const pageFile = (pathname) => (pathname === "/" ? "index.html" : `${pathname.slice(1)}.html`);
 
-/**
- * <link rel="modulepreload"> for a page's own code and what it imports, so the browser fetches it with the site's
- * entry instead of after it (one round trip less before the page is interactive on a slow network).
- */
+/** A page's own module and every module it imports (URL paths), from Vite's build manifest. */
 function pageModules(manifest, source) {
   const key = path.posix.normalize(path.posix.join("site", source));
   const files = new Set();
@@ -73,7 +70,7 @@ function paintFirstLoader(modules) {
 }
 
 export async function prerenderSite({ webDir, serverEntry }) {
-  const { renderSitePage, sitePathnames } = await import(pathToFileURL(serverEntry).href);
+  const { renderSitePage, sitePathnames, ORIGIN_PLACEHOLDER } = await import(pathToFileURL(serverEntry).href);
   let shell = fs.readFileSync(path.join(webDir, "site.html"), "utf8");
   // The stylesheet is the one thing the first paint waits for: it goes first in the head, ahead of the scripts
   // and module preloads Vite put before it, so a slow connection fetches it before the JavaScript.
@@ -96,7 +93,7 @@ export async function prerenderSite({ webDir, serverEntry }) {
   const write = (file, page) => {
     const modules = [...siteModules, ...pageModules(manifest, page.source).filter((module) => !siteModules.includes(module))];
     const html = shell
-      .replace("<!--site-head-->", headTags(page.pathname, page.head, page.status))
+      .replace("<!--site-head-->", headTags(page.pathname, page.head, page.status, ORIGIN_PLACEHOLDER))
       .replace("<!--site-body-->", page.html)
       .replace("</body>", `  ${paintFirstLoader(modules)}\n  </body>`);
     fs.mkdirSync(path.dirname(path.join(pagesDir, file)), { recursive: true });

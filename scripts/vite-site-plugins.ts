@@ -32,16 +32,15 @@ export function markdownContent(): Plugin {
     async transform(source, id) {
       const [filePath = "", query] = id.split("?");
       if (!filePath.endsWith(".md")) return null;
-      id = filePath;
-      const file = path.relative(process.cwd(), id);
-      const folder = path.basename(path.dirname(id));
+      const file = path.relative(process.cwd(), filePath);
+      const folder = path.basename(path.dirname(filePath));
       let meta: object;
       let body: string;
       if (folder === "blog") {
         const parsed = parseFrontMatter(file, source, blogPostFrontMatter);
         body = parsed.body;
         const words = body.split(/\s+/).filter(Boolean).length;
-        meta = { ...parsed.meta, slug: path.basename(id, ".md"), readingMinutes: Math.max(1, Math.round(words / WORDS_READ_PER_MINUTE)) };
+        meta = { ...parsed.meta, slug: path.basename(filePath, ".md"), readingMinutes: Math.max(1, Math.round(words / WORDS_READ_PER_MINUTE)) };
       } else if (folder === "legal") {
         ({ meta, body } = parseFrontMatter(file, source, legalDocumentFrontMatter));
       } else {

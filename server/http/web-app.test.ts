@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORIGIN_PLACEHOLDER } from "../../common/site-origin.ts";
 import { onboard, signUp } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 
@@ -18,11 +19,11 @@ const script = "console.log('the site');".repeat(100);
 let server: TestServer;
 beforeAll(async () => {
   write("index.html", "<html><body>the app</body></html>");
-  write("pages/index.html", '<html><head><link rel="canonical" href="%HOLDUP_ORIGIN%/"></head><body>the landing page</body></html>');
+  write("pages/index.html", `<html><head><link rel="canonical" href="${ORIGIN_PLACEHOLDER}/"></head><body>the landing page</body></html>`);
   write("pages/blog.html", "<html><body>the blog</body></html>");
   write("pages/blog/first-post.html", "<html><body>the first post</body></html>");
   write("pages/404.html", "<html><body>Page not found</body></html>");
-  write("pages/robots.txt", "Sitemap: %HOLDUP_ORIGIN%/sitemap.xml\n");
+  write("pages/robots.txt", `Sitemap: ${ORIGIN_PLACEHOLDER}/sitemap.xml\n`);
   write("assets/site-abc.js", script);
   write("assets/site-abc.js.br", zlib.brotliCompressSync(script));
   server = await startTestServer({ smtp: false, webDir });
@@ -42,7 +43,7 @@ describe("the web app", () => {
     const html = await response.text();
     expect(html).toContain("the landing page");
     expect(html).toContain(`href="${server.config.appUrl}/"`);
-    expect(html).not.toContain("%HOLDUP_ORIGIN%");
+    expect(html).not.toContain(ORIGIN_PLACEHOLDER);
     expect(await (await get("/blog/first-post")).text()).toContain("the first post");
     expect(await (await get("/robots.txt")).text()).toBe(`Sitemap: ${server.config.appUrl}/sitemap.xml\n`);
   });

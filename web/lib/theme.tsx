@@ -26,7 +26,8 @@ export const nextTheme = (theme: Theme): Theme => themes[(themes.indexOf(theme) 
 
 const listeners = new Set<() => void>();
 let chosenTheme: Theme = inBrowser ? readStoredTheme() : "system";
-const systemIsDark = () => inBrowser && window.matchMedia("(prefers-color-scheme: dark)").matches;
+const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
+const systemIsDark = () => inBrowser && darkQuery().matches;
 
 const resolve = (theme: Theme): "light" | "dark" => (theme === "dark" || (theme === "system" && systemIsDark()) ? "dark" : "light");
 
@@ -39,13 +40,13 @@ function applyToDocument() {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (listeners.size === 1) {
-    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", onSystemChange);
+    darkQuery().addEventListener("change", onSystemChange);
     window.addEventListener("storage", onStorage);
   }
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
-      window.matchMedia("(prefers-color-scheme: dark)").removeEventListener("change", onSystemChange);
+      darkQuery().removeEventListener("change", onSystemChange);
       window.removeEventListener("storage", onStorage);
     }
   };

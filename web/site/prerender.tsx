@@ -3,6 +3,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { paths } from "@/common/paths";
+
+export { ORIGIN_PLACEHOLDER } from "@/common/site-origin";
 import { blogPostSlugs } from "@/web/features/blog/posts";
 import type { PageHead } from "./site-page";
 import { SiteRoot } from "./site-root";

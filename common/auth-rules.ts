@@ -3,8 +3,19 @@ import { z } from "zod";
 
 /** The specification's e-mail rule: text, an at sign, text, a dot and text, with no whitespace (nor control characters). */
 export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
-export const emailSchema = z.string().trim().toLowerCase().regex(EMAIL_PATTERN, "Enter a valid e-mail address");
+/**
+ * The longest address SMTP can carry (RFC 5321). Without it, a 500,000-character "address" passed the pattern and
+ * reached the database in every query better-auth and the attempt limits make with it (a 500 when PostgreSQL could
+ * not index it; docs/decisions/021-memory-under-load.md).
+ */
+export const EMAIL_MAX_LENGTH = 254;
+export const isEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, `Use at most ${EMAIL_MAX_LENGTH} characters`)
+  .regex(EMAIL_PATTERN, "Enter a valid e-mail address");
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -26,5 +37,22 @@ export const resendTypes = ["signup", "sign-in", "email-verification", "forget-p
 export const signOutScopes = ["global", "local"] as const;
 export type SignOutScope = (typeof signOutScopes)[number];
 
-/** Sign-in failures allowed per e-mail address (and, more loosely, per network address) in the window. */
-export const SIGN_IN_FAILURE_LIMIT = { perEmail: 5, perAddress: 30, windowSeconds: 15 * 60 } as const;
+/**
+ * What Holdup counts per e-mail address and per client (server/auth/attempt-limits.ts):
+ * - password: failed password checks (sign-in, change of password);
+ * - code: failed checks of a one-time code or an e-mailed link's token, across codes (a new code does not
+ *   start a new count);
+ * - email: e-mails sent on request (confirmation, codes, reset links), across every endpoint that sends one.
+ */
+export const authAttemptKinds = ["password", "code", "email"] as const;
+export type AuthAttemptKind = (typeof authAttemptKinds)[number];
+
+export type AttemptLimit = { perEmail: number; perClient: number; windowSeconds: number };
+
+/** Within each window: this many per e-mail address (from any client), this many per client (for any address). */
+export const ATTEMPT_LIMITS: Record<AuthAttemptKind, AttemptLimit> = {
+  password: { perEmail: 5, perClient: 30, windowSeconds: 15 * 60 },
+  // Six digits, three tries per code: ten failures an hour leave a guesser one chance in 100,000 a day.
+  code: { perEmail: 10, perClient: 30, windowSeconds: 60 * 60 },
+  email: { perEmail: 5, perClient: 20, windowSeconds: 60 * 60 },
+};

@@ -22,8 +22,10 @@ export const blockerEventTypes = [
   "reopened",
   "person_added",
   "person_removed",
+  /** A blocking person left the team (or was removed from it): their pending part was released. */
+  "person_left",
 ] as const;
-export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened"] as const;
+export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened", "person_left"] as const;
 
 export type BlockerPriority = (typeof blockerPriorities)[number];
 export type BlockerStatus = (typeof blockerStatuses)[number];
@@ -55,8 +57,30 @@ const linkSchema = z
     }
   }, "Use a link starting with http:// or https://");
 
+/**
+ * The dates Holdup takes, in UTC: from the Unix epoch to the last day of the year 9999. JavaScript writes a later
+ * date as "+010000-…", which PostgreSQL cannot read; PostgreSQL has no year 0. Nothing in Holdup happened before
+ * 1970 (docs/decisions/017-hostile-input.md).
+ */
+export const DATE_RANGE = { earliest: "1970-01-01", latest: "9999-12-31" } as const;
+const DATE_RANGE_MESSAGE = "Use a date between 1970 and 9999";
+const EARLIEST_TIME = Date.parse(`${DATE_RANGE.earliest}T00:00:00Z`);
+const END_OF_RANGE_TIME = Date.parse(`${DATE_RANGE.latest}T23:59:59.999Z`);
+
+/** A date and time with its offset, within DATE_RANGE once in UTC ("9999-12-31T23:00-12:00" is in the year 10000). */
+const dateTimeSchema = z.iso.datetime({ offset: true, message: "Use a date and time" }).refine((value) => {
+  const time = Date.parse(value);
+  // Not a date at all: the format's message says so, alone.
+  return Number.isNaN(time) || (time >= EARLIEST_TIME && time <= END_OF_RANGE_TIME);
+}, DATE_RANGE_MESSAGE);
+
+/** A calendar day (2026-01-31) within DATE_RANGE: the fixed-width form compares as text. */
+const calendarDateSchema = z.iso
+  .date({ message: "Use a date like 2026-01-31" })
+  .refine((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || (value >= DATE_RANGE.earliest && value <= DATE_RANGE.latest), DATE_RANGE_MESSAGE);
+
 /** The due date, as the form sends it; "not in the past" is checked by the server against its own clock. */
-const dueAtSchema = z.iso.datetime({ offset: true, message: "Use a date and time" });
+const dueAtSchema = dateTimeSchema;
 
 export const createBlockerSchema = z
   .object({
@@ -84,6 +108,6 @@ export const nudgeSchema = z.object({ profileId: profileIdSchema });
 export const personChangeSchema = z.object({ profileId: profileIdSchema, role: z.enum(["blocking", "waiting"]) });
 export const resolvedFiltersSchema = z.object({
   person: profileIdSchema.optional(),
-  from: z.iso.date({ message: "Use a date like 2026-01-31" }).optional(),
-  to: z.iso.date({ message: "Use a date like 2026-01-31" }).optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
 });

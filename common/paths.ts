@@ -19,6 +19,11 @@ export const paths = {
   resolved: "/resolved",
   blocker: (id: string) => `/blockers/${encodeURIComponent(id)}`,
   invites: "/invites",
+  /**
+   * Where an invitation e-mail leads. `invite` is the invitation's id, the proof that its reader received the
+   * e-mail (docs/decisions/018-team-membership-rules.md); `email` fills in the sign-up form.
+   */
+  invitation: (invitationId: string, email: string) => `/signup?${new URLSearchParams({ invite: invitationId, email }).toString()}`,
   user: (profileId: string) => `/user/${encodeURIComponent(profileId)}`,
   insights: "/insights",
   notifications: "/notifications",

@@ -1,5 +1,6 @@
 // The /support contact form: its input rules, shared by the server (which enforces them) and the web form.
 import { z } from "zod";
+import { typedText } from "./profile.ts";
 
 export const SUPPORT_NAME_MAX = 100;
 /** The longest address SMTP can carry (RFC 5321: a 256-octet path, less its angle brackets). */
@@ -10,9 +11,8 @@ export const SUPPORT_MESSAGE_MAX = 5000;
 /** Requests accepted per client (network address) and per sender's e-mail address within the window (decision 014). */
 export const SUPPORT_REQUEST_LIMIT = { perClient: 5, perEmail: 3, windowSeconds: 60 * 60 } as const;
 
-/** Text a person typed: "missing" when absent, and no NUL character (PostgreSQL cannot store it). */
-const typed = (missing: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? missing : "Must be text") }).refine((text) => !text.includes("\u0000"), "Contains a character that is not allowed");
+/** Text a person typed, with the form's own word for a missing field. */
+const typed = (missing: string) => typedText({ missing });
 
 export const supportRequestSchema = z.strictObject({
   name: typed("Enter your name")

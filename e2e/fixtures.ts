@@ -1,6 +1,7 @@
 // Shared e2e fixtures: every test fails on an uncaught page error or console.error; `teammate` is a signed-in,
 // onboarded person and `newcomer` a signed-in one who has not onboarded, both made through the API (the sign-up
 // journey itself is tested through the UI); `bob` is a second person, in his own browser, on the teammate's team.
+import { randomInt } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { makeEmail, STRONG_PASSWORD } from "../server/test/people.ts";
 import { linkIn, receivedMail } from "./mailbox";
@@ -30,8 +31,11 @@ async function createPerson(request: APIRequestContext, baseURL: string, options
   if (options.onboarded) {
     await call(request, baseURL, "post", "/api/onboarding/profile", { fullName: options.fullName, timezone: "Europe/Berlin" });
     if (options.invitedBy) {
-      const { invitations } = (await call(request, baseURL, "get", "/api/onboarding")) as { invitations: { id: string }[] };
-      await call(request, baseURL, "post", `/api/onboarding/invitations/${invitations[0]?.id}/accept`, {});
+      // As the invitee would: the invitation e-mail's link carries the token that shows the invitation is theirs.
+      const token = new URL(linkIn(await receivedMail(request, email, "invited you"))).searchParams.get("invite") ?? "";
+      const { invitations } = (await call(request, baseURL, "get", `/api/onboarding?invite=${encodeURIComponent(token)}`)) as { invitations: { id: string }[] };
+      expect(invitations.map((invitation) => invitation.id)).toContain(token);
+      await call(request, baseURL, "post", `/api/onboarding/invitations/${encodeURIComponent(token)}/accept`, { token });
     } else {
       await call(request, baseURL, "post", "/api/onboarding/team", { name: options.teamName });
     }
@@ -59,7 +63,16 @@ export async function waitForHydration(page: Page) {
   await expect.poll(hydrated, { message: "the page's script took over the pre-rendered HTML" }).toBe(true);
 }
 
+/**
+ * Each browser comes from an address of its own, as people do: the e2e server trusts the proxy on this machine
+ * (TRUST_PROXY=loopback), so the limits that count per client count each test's browser apart.
+ */
+const addressOfOwn = () => ({ "x-forwarded-for": `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}::1` });
+
 export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; newcomer: Person; bob: Person & { page: Page } }>({
+  // Playwright reads a fixture's dependencies from its first parameter: an empty pattern means none.
+  // oxlint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => use(addressOfOwn()),
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const errors = watchConsole(page);
@@ -71,7 +84,7 @@ export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; n
   teammate: async ({ page, baseURL }, use) => use(await createPerson(page.request, baseURL ?? "", { fullName: "Riley Jordan", teamName: "Checkout Squad", onboarded: true })),
   newcomer: async ({ page, baseURL }, use) => use(await createPerson(page.request, baseURL ?? "", { fullName: "Riley Jordan", teamName: "Checkout Squad", onboarded: false })),
   bob: async ({ browser, page, baseURL, teammate }, use) => {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ extraHTTPHeaders: addressOfOwn() });
     const bobPage = await context.newPage();
     const errors = watchConsole(bobPage);
     const person = await createPerson(bobPage.request, baseURL ?? "", { fullName: "Bob Stone", teamName: teammate.teamName, onboarded: true, invitedBy: page.request });

@@ -11,7 +11,7 @@ import { startMailCatcher } from "../server/test/mail-catcher.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-e2e-"));
 const mail = await startMailCatcher();
-const config = loadConfig({ ...process.env, PORT: process.env.E2E_PORT ?? "3100", DATA_DIR: dataDir, SMTP_URL: mail.url, LOG_LEVEL: "warn" });
+const config = loadConfig({ ...process.env, PORT: process.env.E2E_PORT ?? "3100", DATA_DIR: dataDir, SMTP_URL: mail.url, LOG_LEVEL: "warn", TRUST_PROXY: "loopback" });
 const server = await startServer(config, { webDir: path.resolve("dist/web") });
 
 const mailbox = createServer((request, response) => {

@@ -1,9 +1,6 @@
 // Builds the HTTP application from the feature routers. No logic of its own beyond cross-cutting middleware.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
-import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/routes.ts";
 import { blockerRoutes } from "./features/blockers/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
@@ -15,7 +12,10 @@ import { profileRoutes } from "./features/profile/routes.ts";
 import { supportRoutes } from "./features/support/routes.ts";
 import { teamRoutes } from "./features/team/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
+import { refuseOversizedBodies } from "./http/oversized-body.ts";
 import { Refusal } from "./http/refusal.ts";
+import { requireSameOrigin } from "./http/same-origin.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { webAppRoutes } from "./http/web-app.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -40,16 +40,9 @@ export type ApiType = ReturnType<typeof apiRoutes>;
 
 export function createApp(deps: AppDependencies, options: { webDir?: string } = {}) {
   const app = new Hono();
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ code: "payload_too_large", message: "The request body is larger than 1 MB" }, 413),
-    }),
-  );
-  // Browsers let any site post a form here; only our own origin may. (JSON posts are covered by CORS.)
-  app.use("/api/*", csrf({ origin: deps.config.appUrl }));
+  app.use(securityHeaders({ appUrl: deps.config.appUrl }));
+  app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES));
+  app.use("/api/*", requireSameOrigin(deps.config.appUrl));
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));
   if (options.webDir) app.route("/", webAppRoutes(options.webDir, { appUrl: deps.config.appUrl, readSession: deps.readSession }));

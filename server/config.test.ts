@@ -30,8 +30,22 @@ describe("configuration", () => {
     ["AUTH_SECRET", "too-short"],
     ["SUPPORT_EMAIL", "support"],
     ["SUPPORT_EMAIL", "Support <help@example.com>"],
+    ["TRUST_PROXY", "the-proxy"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("does not repeat a secret or a URL that may carry a password in its message", () => {
+    for (const [name, value] of [["DATABASE_URL", "mysql://admin:hunter2@db/holdup"], ["SMTP_URL", "mail://user:hunter2@relay"], ["AUTH_SECRET", "hunter2"]] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(/value not shown/);
+      expect(() => loadConfig({ [name]: value })).not.toThrow(/hunter2/);
+    }
+  });
+
+  it("reads TRUST_PROXY as a list of proxies", () => {
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::/32" }).trustedProxies).toEqual(["loopback", "10.0.0.0/8", "2001:db8::/32"]);
+    expect(loadConfig({}).trustedProxies).toEqual([]);
   });
 });

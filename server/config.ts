@@ -1,6 +1,7 @@
 // The only module that reads process.env. Everything else receives a Config.
 import path from "node:path";
 import { z } from "zod";
+import { isProxyRange } from "./http/client-address.ts";
 
 const optionalText = z
   .string()
@@ -20,6 +21,15 @@ const urlWithProtocols = (protocols: string[]) =>
       }
     }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
 
+/**
+ * TRUST_PROXY: the reverse proxies whose X-Forwarded-For Holdup believes, as addresses or CIDR ranges separated by
+ * commas ("10.0.0.0/8, 2001:db8::/32"), or `loopback` for a proxy on the same machine. Unset: nobody's.
+ */
+const trustedProxiesSchema = z
+  .string()
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== ""))
+  .pipe(z.array(z.string().refine(isProxyRange, "must be `loopback` or IP addresses / CIDR ranges separated by commas")));
+
 const environmentSchema = z.object({
   PORT: z
     .string()
@@ -37,6 +47,7 @@ const environmentSchema = z.object({
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DEFAULT_PLAN: z.enum(["free", "plus"]).default("plus"),
+  TRUST_PROXY: optionalText.pipe(trustedProxiesSchema.optional()),
 });
 
 export type Config = {
@@ -55,7 +66,11 @@ export type Config = {
   requireEmailVerification: boolean;
   /** Every team's plan while no payment provider is configured: Plus, unless DEFAULT_PLAN says free. */
   defaultPlan: "free" | "plus";
+  /** The proxies (CIDR ranges, or "loopback") whose X-Forwarded-For names the client; empty: the socket's peer is the client. */
+  trustedProxies: string[];
 };
+
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL"]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -67,7 +82,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message} (got "${environment[String(issue.path[0])] ?? ""}")`),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        // A secret, or a URL that may carry a password, is not repeated where logs and terminals keep it.
+        const shown = SECRET_VARIABLES.has(name) ? "(value not shown)" : `(got "${environment[name] ?? ""}")`;
+        return `${name}: ${issue.message} ${shown}`;
+      }),
     );
   }
   const env = parsed.data;
@@ -84,5 +104,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: env.LOG_LEVEL,
     requireEmailVerification: env.SMTP_URL !== undefined,
     defaultPlan: env.DEFAULT_PLAN,
+    trustedProxies: env.TRUST_PROXY ?? [],
   };
 }

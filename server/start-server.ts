@@ -8,7 +8,9 @@ import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { createSessionReader } from "./auth/session-reader.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { endMembership, type EndedMembership } from "./features/team/end-membership.ts";
 import type { AppDependencies, Clock } from "./http/app-env.ts";
+import { createClientResolver } from "./http/client-address.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
@@ -22,11 +24,13 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ config, secret, db: database.db, mailer });
   const clock = options.clock ?? systemClock;
-  const readSession = createSessionReader({ auth, secret, secureCookies: config.appUrl.startsWith("https:"), now: () => clock.now().getTime() });
   const events = await createEventHub(database, logger);
-  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, mailer, events, logger, clock };
+  const onMembershipEnded = (ended: EndedMembership) => endMembership({ db: database.db, events }, ended, clock.now());
+  const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded });
+  const readSession = createSessionReader({ auth, secret, secureCookies: config.appUrl.startsWith("https:"), now: () => clock.now().getTime() });
+  const clientAddressOf = createClientResolver(config.trustedProxies);
+  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, mailer, events, logger, clock, clientAddressOf };
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

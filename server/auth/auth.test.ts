@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authMessages, SIGN_IN_FAILURE_LIMIT } from "../../common/auth-rules.ts";
+import { ATTEMPT_LIMITS, authMessages } from "../../common/auth-rules.ts";
 import { codeIn, linkIn } from "../test/mail-catcher.ts";
 import { makeEmail, signUp, STRONG_PASSWORD } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
@@ -101,14 +101,14 @@ describe("sign-in", () => {
   it("limits repeated failed sign-ins with 429 and Retry-After, even for the right password", async () => {
     const { email } = await signUp(server.client(), { mail: server.mail });
     const client = server.client();
-    for (let attempt = 0; attempt < SIGN_IN_FAILURE_LIMIT.perEmail; attempt++) {
+    for (let attempt = 0; attempt < ATTEMPT_LIMITS.password.perEmail; attempt++) {
       expect((await client.post("/api/auth/sign-in/email", { email, password: `wrong-guess-${attempt}` })).status).toBe(401);
     }
     const limited = await client.post("/api/auth/sign-in/email", { email, password: STRONG_PASSWORD });
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_FAILURE_LIMIT.windowSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(ATTEMPT_LIMITS.password.windowSeconds);
   });
 
   it("signs in with a one-time code sent by e-mail", async () => {

@@ -1,89 +1,67 @@
 // The better-auth instance: e-mail and password, one-time codes by e-mail, teams (organizations) and invitations.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
 import { emailOTP, organization } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import { authMessages, isEmail } from "../../common/auth-rules.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { emailTemplates } from "../mail/templates.ts";
 import { paths } from "../../common/paths.ts";
-import { findWeakPasswordReasons } from "./password-strength.ts";
+import { isCleanUpWithoutSmtp } from "./code-sign-in.ts";
+import { teamMembershipHooks, teamMembershipRules, type MembershipEndedHandler } from "./team-membership-rules.ts";
+import { validateAuthRequest } from "./validate-auth-request.ts";
 
 export type AuthDependencies = {
   config: Pick<Config, "appUrl" | "requireEmailVerification" | "logLevel">;
   secret: string;
   db: Database;
   mailer: Mailer;
+  logger: Logger;
+  /** What follows when someone's membership of a team ends (server/features/team/end-membership.ts). */
+  onMembershipEnded: MembershipEndedHandler;
 };
+
+/** The header through which Holdup tells better-auth who the client is (set in routes.ts, never taken from the client). */
+export const CLIENT_ADDRESS_HEADER = "x-holdup-client-address";
 
 /** How long a session read from the signed cookie is trusted before the database is asked again. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
-const nonEmptyString = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
-
-function badRequest(code: string, message: string, extra: Record<string, unknown> = {}): APIError {
-  return new APIError("BAD_REQUEST", { code, message, ...extra });
-}
-
-/**
- * Runs before every better-auth endpoint, on the raw body, so that the specification's exact messages
- * (§5) and the weak-password answer are what the client gets, whatever better-auth would have said.
- */
-const validateAuthRequest = createAuthMiddleware(async (ctx) => {
-  const body = (ctx.body ?? {}) as Record<string, unknown>;
-  switch (ctx.path) {
-    case "/sign-up/email":
-    case "/sign-in/email": {
-      if (!nonEmptyString(body.email) || !nonEmptyString(body.password)) {
-        throw badRequest("validation_failed", authMessages.credentialsRequired);
-      }
-      if (!isEmail(body.email.trim())) throw badRequest("email_address_invalid", "Enter a valid e-mail address", { field: "email" });
-      if (ctx.path === "/sign-up/email") await refuseWeakPassword(body.password, [body.email]);
-      return;
-    }
-    case "/email-otp/send-verification-otp":
-    case "/sign-in/email-otp":
-    case "/request-password-reset":
-    case "/send-verification-email": {
-      if (!nonEmptyString(body.email)) throw badRequest("validation_failed", authMessages.emailRequired);
-      if (!isEmail(body.email.trim())) throw badRequest("email_address_invalid", "Enter a valid e-mail address", { field: "email" });
-      return;
-    }
-    case "/reset-password":
-    case "/change-password":
-      if (nonEmptyString(body.newPassword)) await refuseWeakPassword(body.newPassword);
-      return;
-  }
-});
-
-async function refuseWeakPassword(password: string, userInputs: string[] = []) {
-  const reasons = await findWeakPasswordReasons(password, userInputs);
-  if (reasons.length > 0) {
-    throw new APIError("UNPROCESSABLE_ENTITY", {
-      code: "weak_password",
-      message: "Password is too weak",
-      field: "password",
-      weak_password: { reasons },
-    });
-  }
-}
-
-export function createAuth({ config, secret, db, mailer }: AuthDependencies) {
+export function createAuth({ config, secret, db, mailer, logger, onMembershipEnded }: AuthDependencies) {
   const link = (path: string) => new URL(path, config.appUrl).toString();
   return betterAuth({
     appName: "Holdup",
     baseURL: config.appUrl,
     basePath: "/api/auth",
     secret,
-    logger: config.logLevel === "silent" ? { disabled: true } : { level: config.logLevel === "debug" ? "debug" : config.logLevel },
+    // Through Holdup's logger, which keeps what people typed from forging or breaking log lines.
+    logger: { disabled: config.logLevel === "silent", level: config.logLevel === "silent" ? "error" : config.logLevel, log: (level, message, ...details) => logger[level](`better-auth: ${message}`, details[0]) },
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, { provider: "pg", schema }),
-    // Our own limiter (sign-in-limit.ts) counts failures in the database so it holds across instances.
-    rateLimit: { enabled: false },
+    // better-auth's own limiter: requests per client and path, in the database so it holds across instances. It
+    // keys clients by CLIENT_ADDRESS_HEADER, which server/auth/routes.ts sets (a pseudonym of the client's network,
+    // IPv6 by /64). The limits per e-mail address and on failed checks are Holdup's (attempt-limits.ts).
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/*": { window: 60, max: 20 },
+        "/sign-up/*": { window: 60, max: 10 },
+        "/change-password": { window: 60, max: 10 },
+        "/verify-password": { window: 60, max: 10 },
+        "/request-password-reset": { window: 60, max: 10 },
+        "/send-verification-email": { window: 60, max: 10 },
+        "/email-otp/*": { window: 60, max: 10 },
+        // Read by every page load; it checks no secret.
+        "/get-session": false,
+      },
+    },
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 64 } },
     session: {
       // The signed session cookie is trusted for a minute, sparing a database read on most requests.
       // The price: a session revoked elsewhere keeps working for at most that minute.
@@ -113,6 +91,9 @@ export function createAuth({ config, secret, db, mailer }: AuthDependencies) {
       deleteUser: { enabled: false },
     },
     databaseHooks: {
+      // Without SMTP, a code sign-in leaves an unconfirmed account as it was (code-sign-in.ts says why).
+      account: { delete: { before: async (_account, context) => (isCleanUpWithoutSmtp(config, context) ? false : undefined) } },
+      session: { delete: { before: async (_session, context) => (isCleanUpWithoutSmtp(config, context) ? false : undefined) } },
       user: {
         create: {
           // Every account has exactly one profile, the row the rest of Holdup refers to.
@@ -124,8 +105,9 @@ export function createAuth({ config, secret, db, mailer }: AuthDependencies) {
           },
         },
         update: {
+          before: async (changes, context) => (isCleanUpWithoutSmtp(config, context) && changes.emailVerified === true ? { data: { emailVerified: false } } : undefined),
           after: async (user) => {
-            await db.update(schema.profiles).set({ email: user.email }).where(eq(schema.profiles.authId, user.id));
+            await db.update(schema.profiles).set({ email: user.email, fullName: user.name.trim() || null }).where(eq(schema.profiles.authId, user.id));
           },
         },
       },
@@ -136,8 +118,15 @@ export function createAuth({ config, secret, db, mailer }: AuthDependencies) {
         creatorRole: "owner",
         invitationExpiresIn: 7 * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,
-        sendInvitationEmail: async ({ email, organization: team, inviter }) => {
-          const url = link(`${paths.signup}?invite=${encodeURIComponent(email)}`);
+        // Team membership rules (docs/decisions/018-team-membership-rules.md, server/auth/team-membership-rules.ts):
+        // one team per person, created only in onboarding (a server call, see create-team.ts), never deleted.
+        allowUserToCreateOrganization: false,
+        organizationLimit: 1,
+        disableOrganizationDeletion: true,
+        organizationHooks: teamMembershipHooks({ db, onMembershipEnded }),
+        sendInvitationEmail: async ({ id, email, organization: team, inviter }) => {
+          // The link carries the invitation's id: following it proves the reader got this e-mail (decision 018).
+          const url = link(paths.invitation(id, email));
           // The profile holds the current name; the session's copy of the user may be a minute old (cookie cache).
           const [inviterProfile] = await db.select({ fullName: schema.profiles.fullName }).from(schema.profiles).where(eq(schema.profiles.authId, inviter.user.id));
           await mailer.send({
@@ -146,6 +135,7 @@ export function createAuth({ config, secret, db, mailer }: AuthDependencies) {
           });
         },
       }),
+      teamMembershipRules({ onMembershipEnded }),
       emailOTP({
         otpLength: 6,
         expiresIn: 5 * 60,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../test/factories.ts";
+import { signUp, STRONG_PASSWORD } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { readCookieCache } from "./session-reader.ts";
 
@@ -47,5 +47,27 @@ describe("reading better-auth's cookie cache", () => {
     expect(readCookieCache(withoutCache, secret(), "", Date.now())).toBeNull();
     const session = await server.deps.readSession(withoutCache, () => new Headers({ cookie: withoutCache }));
     expect(session?.user.email).toBe(email);
+  });
+
+  it("answers a cookie with a malformed escape with 401, not 500", async () => {
+    const malformed = replaceCookie(cookieHeader, "better-auth.session_data", () => "%E0%A4%A");
+    expect(readCookieCache(malformed, secret(), "", Date.now())).toBeNull();
+    const forged = "better-auth.session_data=%E0%A4%A; better-auth.session_token=forged.%ZZ";
+    const answer = await fetch(new URL("/api/counters", server.url), { headers: { cookie: forged } });
+    expect(answer.status).toBe(401);
+  });
+
+  it("forgets a verified copy once it has expired, keeping only copies that can still be used", async () => {
+    const copyOf = (header: string) => decodeURIComponent(/better-auth\.session_data=([^;]+)/.exec(header)?.[1] ?? "");
+    const expiryOf = (header: string) => (JSON.parse(Buffer.from(copyOf(header), "base64url").toString()) as { expiresAt: number }).expiresAt;
+    const later = server.client();
+    const signedIn = await later.post("/api/auth/sign-in/email", { email, password: STRONG_PASSWORD });
+    expect(signedIn.status).toBe(200);
+    const [first, second] = [cookieHeader, later.cookieHeader];
+    expect(expiryOf(second)).toBeGreaterThan(expiryOf(first) + 1);
+    const verifiedCopies: Parameters<typeof readCookieCache>[4] = new Map();
+    expect(readCookieCache(first, secret(), "", expiryOf(first) - 1, verifiedCopies)).not.toBeNull();
+    expect(readCookieCache(second, secret(), "", expiryOf(first) + 1, verifiedCopies)).not.toBeNull();
+    expect([...verifiedCopies.keys()]).toEqual([copyOf(second)]);
   });
 });

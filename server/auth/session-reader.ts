@@ -23,7 +23,12 @@ function cookieValue(cookieHeader: string, name: string): string | undefined {
     if (atBoundary) {
       const end = cookieHeader.indexOf(";", found);
       const value = cookieHeader.slice(found + name.length + 1, end === -1 ? undefined : end).trim();
-      return value.includes("%") ? decodeURIComponent(value) : value;
+      if (!value.includes("%")) return value;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return undefined; // a malformed escape ("%E0%A4%A") was never written by better-auth: no cookie, not a 500
+      }
     }
     start = found + name.length;
   }
@@ -43,7 +48,9 @@ const MAX_VERIFIED_COPIES = 10_000;
 /**
  * The session from better-auth's signed cookie cache, when the cookie is present, authentic, current and bound
  * to the session token. `verifiedCopies` remembers copies already verified with this secret, by their exact
- * text: a busy client sends the same one for a minute, and a lookup is cheaper than an HMAC.
+ * text: a busy client sends the same one for a minute, and a lookup is cheaper than an HMAC. A copy is forgotten
+ * once it has expired, so the map holds about a minute's worth of copies (~1 KB each) rather than filling up to
+ * MAX_VERIFIED_COPIES with dead ones (decision 021).
  */
 export function readCookieCache(cookieHeader: string, secret: string, cookiePrefix: string, now: number, verifiedCopies = new Map<string, Verified>()): AuthSession | null {
   const cached = cookieValue(cookieHeader, `${cookiePrefix}better-auth.session_data`);
@@ -52,9 +59,16 @@ export function readCookieCache(cookieHeader: string, secret: string, cookiePref
   let verified = verifiedCopies.get(cached);
   if (!verified) {
     const fresh = verify(cached, secret);
-    if (!fresh) return null;
+    if (!fresh || fresh.validUntil < now) return null;
+    // In the order they were first seen, which is about the order they expire: the expired ones are at the front.
+    for (const [text, copy] of verifiedCopies) {
+      if (copy.validUntil >= now) break;
+      verifiedCopies.delete(text);
+    }
     if (verifiedCopies.size >= MAX_VERIFIED_COPIES) verifiedCopies.delete(verifiedCopies.keys().next().value ?? "");
-    verifiedCopies.set(cached, fresh);
+    // Kept as a copy of its own: `cached` is a slice of the Cookie header, and V8 would keep the whole header (up to
+    // 16 KB, whatever other cookies the browser sends) alive with it.
+    verifiedCopies.set(Buffer.from(cached, "latin1").toString("latin1"), fresh);
     verified = fresh;
   }
   // The token cookie is "<token>.<signature>": the cached copy must belong to this very session.

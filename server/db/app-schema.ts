@@ -1,6 +1,7 @@
 // Holdup's own tables (the better-auth tables live in auth-schema.ts).
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { authAttemptKinds } from "../../common/auth-rules.ts";
 import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
 import { organization, user } from "./auth-schema.ts";
 
@@ -25,21 +26,27 @@ export const profiles = pgTable("profiles", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-in attempts, kept in the database so the limit holds across server instances. */
-export const signInFailures = pgTable(
-  "sign_in_failures",
+/**
+ * Attempts at what Holdup limits per e-mail address and per client, kept in the database so the limits hold
+ * across server instances (server/auth/attempt-limits.ts, docs/decisions/019-limits-on-secrets-and-mail.md):
+ * secret checks (a password, a one-time code, a reset link) and e-mails sent. `client_key` is a keyed hash of the
+ * client's network, never the address itself; `email` is the address the attempt was about, when it names one.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    email: text("email").notNull(),
-    ipAddress: text("ip_address").notNull(),
-    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+    kind: text("kind", { enum: authAttemptKinds }).notNull(),
+    email: text("email"),
+    clientKey: text("client_key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
   },
   (table) => [
-    index("sign_in_failures_email_idx").on(table.email, table.failedAt),
-    index("sign_in_failures_ip_idx").on(table.ipAddress, table.failedAt),
+    index("auth_attempts_email_idx").on(table.kind, table.email, table.at),
+    index("auth_attempts_client_idx").on(table.kind, table.clientKey, table.at),
+    index("auth_attempts_at_idx").on(table.at),
   ],
 );
-
 
 /** One thing someone is waiting for (DESIGN.md §2). */
 export const blockers = pgTable(

@@ -3,6 +3,7 @@ import type { SessionReader } from "../auth/session-reader.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { ClientResolver } from "./client-address.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { EventHub } from "../realtime/event-hub.ts";
 
@@ -21,6 +22,8 @@ export type AppDependencies = {
   events: EventHub;
   logger: Logger;
   clock: Clock;
+  /** The client's address: the socket's peer, or what a trusted proxy says (TRUST_PROXY). */
+  clientAddressOf: ClientResolver;
 };
 
 type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;

@@ -9,14 +9,16 @@ import { Hono, type Context } from "hono";
 import { paths } from "../../common/paths.ts";
 import { ORIGIN_PLACEHOLDER } from "../../common/site-origin.ts";
 import type { SessionReader } from "../auth/session-reader.ts";
+import { CONTENT_SECURITY_POLICY, documentPolicy } from "./security-headers.ts";
 
 
-/** A page's text and its compressed copies, made on the first request that wants each (not at start-up:
- * brotli at its best quality takes ~35 ms a page, ~0.4 s for the whole site). */
-type Prepared = { body: string; compressed: { br?: Buffer; gzip?: Buffer } };
+/** A page's text, its Content-Security-Policy (allowing its own inline scripts by hash, worked out from the text
+ * served) and its compressed copies, made on the first request that wants each (not at start-up: brotli at its
+ * best quality takes ~35 ms a page, ~0.4 s for the whole site). */
+type Prepared = { body: string; policy: string; compressed: { br?: Buffer; gzip?: Buffer } };
 type PreparedPages = { pages: Map<string, Prepared>; notFound: Prepared | undefined };
 
-const prepare = (body: string): Prepared => ({ body, compressed: {} });
+const prepare = (body: string): Prepared => ({ body, policy: documentPolicy(body), compressed: {} });
 
 function compressed(prepared: Prepared, encoding: "br" | "gzip"): Uint8Array<ArrayBuffer> {
   prepared.compressed[encoding] ??=
@@ -51,6 +53,7 @@ function send(c: Context, route: string, prepared: Prepared, status: 200 | 404 =
   // Pages change with each release: the browser may keep them, but asks first.
   c.header("Cache-Control", "no-cache");
   c.header("Vary", "Accept-Encoding");
+  c.header(CONTENT_SECURITY_POLICY, prepared.policy);
   const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
   if (!encoding) return c.body(prepared.body, status);
   c.header("Content-Encoding", encoding);

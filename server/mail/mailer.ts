@@ -12,8 +12,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (!smtpUrl) {
     return {
       send: async (mail) => {
-        const replyTo = mail.replyTo ? `\n  Reply-To: ${mail.replyTo}` : "";
-        logger.info(`E-mail (no SMTP_URL set, so printed here instead of sent)\n  To: ${mail.to}${replyTo}\n  Subject: ${mail.subject}\n\n${mail.text}\n`);
+        const replyTo = mail.replyTo ? `\nReply-To: ${mail.replyTo}` : "";
+        // A block under the event, every line marked as the event's: the subject and text carry what people typed
+        // (a blocker's title, a support message), which must not pass for log events of their own.
+        logger.info("E-mail (no SMTP_URL set, so printed here instead of sent)", `To: ${mail.to}${replyTo}\nSubject: ${mail.subject}\n\n${mail.text}`);
       },
       close: () => {},
     };

@@ -5,9 +5,16 @@ import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
+/** What the browser is told (GET /api/events): what to read again. */
 export type LiveEvent = { kind: "blocker"; blockerId: string } | { kind: "notification" } | { kind: "team" };
-type Listener = (event: LiveEvent) => void;
-type Message = { to: string[]; event: LiveEvent };
+/**
+ * For the server's own streams, never passed on as such: the person is no longer in this team, so every stream
+ * they opened as its member ends, on every instance (server/realtime/routes.ts).
+ */
+export type MembershipEnded = { kind: "membership_ended"; teamId: string };
+export type HubEvent = LiveEvent | MembershipEnded;
+type Listener = (event: HubEvent) => void;
+type Message = { to: string[]; event: HubEvent };
 
 const CHANNEL = "holdup_live";
 
@@ -19,7 +26,7 @@ export type EventHub = {
    * Sends the event to these profiles. Called inside the transaction that makes the change, the message
    * leaves on commit and never for a change that was rolled back.
    */
-  publish: (executor: Executor, profileIds: Iterable<string>, event: LiveEvent) => Promise<void>;
+  publish: (executor: Executor, profileIds: Iterable<string>, event: HubEvent) => Promise<void>;
   subscribe: (profileId: string, listener: Listener) => () => void;
   /** Called when the hub closes (the server is stopping), so open streams end instead of holding the server up. */
   onClose: (callback: () => void) => () => void;

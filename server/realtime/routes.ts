@@ -1,22 +1,32 @@
-// GET /api/events: a server-sent event stream of "something you see changed" for the signed-in person.
+// GET /api/events: a server-sent event stream of "something you see changed" for the signed-in person, as a
+// member of their team. The stream ends when that membership does (they left, or were removed).
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { requireSession } from "../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../http/app-env.ts";
-import { requireMember } from "../http/require-member.ts";
+import { findMember, requireMember } from "../http/require-member.ts";
 import type { LiveEvent } from "./event-hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
+/** The last event of a stream whose membership ended: the browser reads the team (and its people) again. */
+const teamChanged: LiveEvent = { kind: "team" };
+
 export function liveEventRoutes({ db, readSession, events }: AppDependencies) {
   return new Hono<AppEnv>().use(requireSession(readSession), requireMember(db)).get("/", (c) => {
-    const { profileId } = c.get("member");
+    const { profileId, teamId } = c.get("member");
+    const userId = c.get("user").id;
     return streamSSE(c, async (stream) => {
       const queue: LiveEvent[] = [];
+      const membershipEnded = new AbortController();
       let wake: (() => void) | undefined;
       const unsubscribe = events.subscribe(profileId, (event) => {
-        queue.push(event);
+        // An event says "look again"; the same one twice in the queue says nothing more. Without this, a client that
+        // stops reading (its socket full, the writes waiting) would have its queue grow with every change.
+        if (event.kind !== "membership_ended") {
+          if (!queue.some((queued) => JSON.stringify(queued) === JSON.stringify(event))) queue.push(event);
+        } else if (event.teamId === teamId) membershipEnded.abort();
         wake?.();
       });
       const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
@@ -31,13 +41,19 @@ export function liveEventRoutes({ db, readSession, events }: AppDependencies) {
         clearInterval(heartbeat);
         wake?.();
       });
-      await stream.writeSSE({ event: "ready", data: "{}" });
-      while (!stream.aborted && !serverStopping.signal.aborted) {
+      // Asked again once subscribed: a membership that ended between requireMember and the subscription is seen
+      // here, one that ends from now on arrives as an event.
+      if ((await findMember(db, userId))?.teamId !== teamId) membershipEnded.abort();
+      if (!membershipEnded.signal.aborted) await stream.writeSSE({ event: "ready", data: "{}" });
+      while (!stream.aborted && !serverStopping.signal.aborted && !membershipEnded.signal.aborted) {
         const event = queue.shift();
         if (event) await stream.writeSSE({ event: "change", data: JSON.stringify(event) });
         else await new Promise<void>((resolve) => (wake = resolve));
       }
-      // The server is stopping: the browser's EventSource reconnects, to this instance once it is back or to another.
+      // Ending the response ends the stream. The server is stopping: the browser's EventSource reconnects, to
+      // this instance once it is back or to another. The membership ended: what the team sent no longer reaches
+      // them, and reconnecting finds them in no team (403) or in their new one.
+      if (membershipEnded.signal.aborted && !stream.aborted) await stream.writeSSE({ event: "change", data: JSON.stringify(teamChanged) });
       unsubscribe();
       stopOnClose();
       clearInterval(heartbeat);

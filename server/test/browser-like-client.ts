@@ -1,5 +1,8 @@
 // An HTTP client that behaves like one browser: keeps its cookies and sends the Origin header, as a browser does.
 // `api` is the same typed client the web app uses; `request` reaches any path (better-auth's endpoints, bad input).
+// Each browser has an address of its own, as people do: the test server trusts the loopback proxy's
+// X-Forwarded-For (TRUST_PROXY=loopback), so per-client limits count each browser apart.
+import { randomInt } from "node:crypto";
 import { hc } from "hono/client";
 import type { ApiType } from "../app.ts";
 
@@ -9,7 +12,15 @@ export class BrowserLikeClient {
   private cookies = new Map<string, string>();
   readonly api: ReturnType<typeof hc<ApiType>>;
 
-  constructor(readonly baseUrl: string) {
+  /** This browser's address as the server sees it (an address of the documentation range, never contacted). */
+  readonly address: string;
+
+  constructor(
+    readonly baseUrl: string,
+    options: { address?: string } = {},
+  ) {
+    // A /64 of its own in the IPv6 documentation range: limits count IPv6 clients by /64.
+    this.address = options.address ?? `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}::1`;
     this.api = hc<ApiType>(new URL("/api", baseUrl).toString(), { fetch: this.fetch });
   }
 
@@ -25,6 +36,7 @@ export class BrowserLikeClient {
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (!headers.has("origin")) headers.set("origin", this.baseUrl);
+    if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", this.address);
     if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader);
     const response = await fetch(input, { ...init, headers, redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {

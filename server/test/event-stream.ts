@@ -10,11 +10,15 @@ export async function openEventStream(client: BrowserLikeClient, baseUrl = clien
   const received: StreamEvent[] = [];
   const waiters: { match: (event: StreamEvent) => boolean; resolve: (event: StreamEvent) => void }[] = [];
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
+  let serverEnded = false;
+  const reading = (async () => {
     let buffer = "";
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
+      if (done) {
+        serverEnded = !controller.signal.aborted;
+        return;
+      }
       buffer += value;
       let end: number;
       while ((end = buffer.indexOf("\n\n")) !== -1) {
@@ -36,6 +40,13 @@ export async function openEventStream(client: BrowserLikeClient, baseUrl = clien
   })();
   const stream = {
     received,
+    /** Resolves when the server ends the stream (not when the test closes it); fails after the timeout. */
+    async ended(timeoutMs = 5_000): Promise<void> {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the stream was still open after ${timeoutMs} ms; received ${JSON.stringify(received)}`)), timeoutMs)));
+      await Promise.race([reading, timedOut]).finally(() => clearTimeout(timer));
+      if (!serverEnded) throw new Error("the stream was closed by the test, not by the server");
+    },
     /** The first event (already received or still to come) that matches; fails after the timeout. */
     next(match: (event: StreamEvent) => boolean, timeoutMs = 5_000): Promise<StreamEvent> {
       const arrived = received.find(match);

@@ -59,16 +59,44 @@ export async function makeTeam(server: TestServer, names: string[], teamName = "
   const team: Teammate[] = [{ name: ownerName, email: owner.email, profileId: ownerProfile?.id ?? "", client: ownerClient }];
   for (const name of memberNames) {
     const email = makeEmail(name.toLowerCase());
-    await okJson(ownerClient.api.team.invitations.$post({ json: { emails: [email] } }));
+    const token = await invite(server, ownerClient, email);
     const client = server.client();
     await signUp(client, { email, mail });
     await okJson(client.api.onboarding.profile.$post({ json: { fullName: name, timezone: "Europe/Paris" } }));
-    const { invitations } = await okJson(client.api.onboarding.$get());
-    await okJson(client.api.onboarding.invitations[":id"].accept.$post({ param: { id: invitations[0]?.id ?? "" } }));
+    await acceptInvitation(client, token);
     const profile = await okJson(client.api.onboarding.complete.$post());
     team.push({ name, email, profileId: profile?.id ?? "", client });
   }
   return team;
+}
+
+/** The token an invitation's link carries (its `invite` parameter): what proves the invitation was received. */
+export const invitationTokenIn = (link: string) => new URL(link).searchParams.get("invite") ?? "";
+
+/**
+ * Invites `email` to the inviter's team; returns the token of the invitation's link as the invitee gets it: from
+ * the e-mail when the server sends mail, else from the link the inviter is given to pass on.
+ */
+export async function invite(server: TestServer, inviter: BrowserLikeClient, email: string): Promise<string> {
+  const mailsBefore = server.mail.mails.length;
+  const { outcomes } = await okJson(inviter.api.team.invitations.$post({ json: { emails: [email] } }));
+  const [outcome] = outcomes;
+  if (!outcome?.invited) throw new Error(`${email} was not invited: ${JSON.stringify(outcome)}`);
+  if (!server.config.smtpUrl) return invitationTokenIn(outcome.link);
+  const mail = await server.mail.waitFor(email, (arrived) => arrived.subject.includes("invited you") && server.mail.mails.indexOf(arrived) >= mailsBefore);
+  return invitationTokenIn(linkIn(mail));
+}
+
+/** Accepts an invitation through onboarding, carrying its link's token as the web app does. */
+async function acceptInvitation(client: BrowserLikeClient, token: string) {
+  const { invitations } = await okJson(client.api.onboarding.$get({ query: { invite: token } }));
+  expect(invitations.map((invitation) => invitation.id)).toContain(token);
+  return okJson(client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+}
+
+/** Someone in no team (they left one, say) is invited by `inviter` and joins that team. */
+export async function joinTeam(server: TestServer, inviter: Teammate, person: Teammate) {
+  return acceptInvitation(person.client, await invite(server, inviter.client, person.email));
 }
 
 /** Logs a blocker through the API, waiting on `blocking`; returns its id. */

@@ -56,6 +56,8 @@ export async function startTestServer(options: TestServerOptions = {}) {
     SMTP_URL: options.smtp === false ? undefined : mail.url,
     AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    // The test clients stand behind a proxy on this machine that names each of them (BrowserLikeClient).
+    TRUST_PROXY: "loopback",
     ...options.environment,
   });
   const server = await startServer(config, { clock: options.clock, webDir: options.webDir });

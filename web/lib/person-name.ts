@@ -1,10 +1,16 @@
 import type { TFunction } from "i18next";
 
-/** Anyone the API names: a teammate, someone on a blocker, the actor of an event. */
-export type Person = { id: string; fullName: string | null; email: string; avatarUrl: string | null };
+/**
+ * Anyone the API names: a teammate, someone on a blocker, the actor of an event. `formerMember`: they are no
+ * longer in the team (left, or removed); the blockers and the timeline still name them.
+ */
+export type Person = { id: string; fullName: string | null; email: string; avatarUrl: string | null; formerMember?: boolean };
 
-/** The name to show: the full name, else the e-mail, else (a deleted profile) "Someone". */
-export const personName = (person: Person | null | undefined, t: TFunction): string => person?.fullName?.trim() || person?.email || t("people.someone");
+/** The name alone: the full name, else the e-mail, else (a deleted profile) "Someone". */
+export const bareName = (person: Person | null | undefined, t: TFunction): string => person?.fullName?.trim() || person?.email || t("people.someone");
+
+/** The name to show, marked "(former member)" for someone no longer in the team, wherever people are named. */
+export const personName = (person: Person | null | undefined, t: TFunction): string => (person?.formerMember ? t("people.formerMember", { name: bareName(person, t) }) : bareName(person, t));
 
 /** Up to two initials ("Dana Scully" → "DS"), for avatars without a picture. */
 export function initialsOf(name: string): string {

@@ -2,7 +2,7 @@
 import { inArray } from "drizzle-orm";
 import { blockedUsers, blockingUsers } from "../../db/schema.ts";
 import { nextManualNudgeAt, type Blocker, type Executor } from "./blocker-people.ts";
-import { peopleSummaries, personOf } from "./people-summaries.ts";
+import { peopleSummaries, personOf, type PersonSummary } from "./people-summaries.ts";
 
 export async function blockerCards(executor: Executor, list: Blocker[], now: Date) {
   const ids = list.map((blocker) => blocker.id);
@@ -11,27 +11,33 @@ export async function blockerCards(executor: Executor, list: Blocker[], now: Dat
     executor.select().from(blockedUsers).where(inArray(blockedUsers.blockerId, ids)),
     executor.select().from(blockingUsers).where(inArray(blockingUsers.blockerId, ids)),
   ]);
-  const people = await peopleSummaries(executor, [...list.map((blocker) => blocker.createdBy), ...waitingRows.map((row) => row.profileId), ...blockingRows.map((row) => row.profileId)]);
-  return list.map((blocker) => ({
-    id: blocker.id,
-    title: blocker.title,
-    priority: blocker.priority,
-    status: blocker.status,
-    createdAt: blocker.createdAt,
-    dueAt: blocker.dueAt,
-    resolvedAt: blocker.resolvedAt,
-    creator: personOf(people, blocker.createdBy),
-    waiting: waitingRows.filter((row) => row.blockerId === blocker.id).map((row) => personOf(people, row.profileId)),
-    blocking: blockingRows
-      .filter((row) => row.blockerId === blocker.id)
-      .map((row) => ({
-        person: personOf(people, row.profileId),
-        status: row.status,
-        snoozedUntil: row.snoozedUntil,
-        lastNudgedAt: row.lastNudgedAt,
-        nextNudgeAt: nextManualNudgeAt(row, now),
-      })),
-  }));
+  const everyone = [...list.map((blocker) => blocker.createdBy), ...waitingRows.map((row) => row.profileId), ...blockingRows.map((row) => row.profileId)];
+  // "Former member" is about the blocker's own team; a list holds one team's blockers, so this is one query.
+  const teamIds = [...new Set(list.map((blocker) => blocker.organizationId))];
+  const peopleByTeam = new Map(await Promise.all(teamIds.map(async (teamId) => [teamId, await peopleSummaries(executor, everyone, teamId)] as const)));
+  return list.map((blocker) => {
+    const people = peopleByTeam.get(blocker.organizationId) ?? new Map<string, PersonSummary>();
+    return {
+      id: blocker.id,
+      title: blocker.title,
+      priority: blocker.priority,
+      status: blocker.status,
+      createdAt: blocker.createdAt,
+      dueAt: blocker.dueAt,
+      resolvedAt: blocker.resolvedAt,
+      creator: personOf(people, blocker.createdBy),
+      waiting: waitingRows.filter((row) => row.blockerId === blocker.id).map((row) => personOf(people, row.profileId)),
+      blocking: blockingRows
+        .filter((row) => row.blockerId === blocker.id)
+        .map((row) => ({
+          person: personOf(people, row.profileId),
+          status: row.status,
+          snoozedUntil: row.snoozedUntil,
+          lastNudgedAt: row.lastNudgedAt,
+          nextNudgeAt: nextManualNudgeAt(row, now),
+        })),
+    };
+  });
 }
 
 export type BlockerCard = Awaited<ReturnType<typeof blockerCards>>[number];

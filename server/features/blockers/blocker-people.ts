@@ -4,7 +4,7 @@ import { MANUAL_NUDGE_INTERVAL_MS } from "../../../common/blockers.ts";
 import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers, member as teamMember, profiles } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
-import { blockerNotFound } from "../../http/refusal.ts";
+import { blockerNotFound, Refusal } from "../../http/refusal.ts";
 
 /** The database or a transaction. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -69,6 +69,8 @@ export function allowedActions(member: Member, blocker: Blocker, people: Blocker
 
 export type AllowedActions = ReturnType<typeof allowedActions>;
 
+export const formerMemberRefusal = () => new Refusal(409, "former_member", "This person is no longer in your team");
+
 /** Checks that every profile is a member of the team; returns those that are not. */
 export async function outsiders(executor: Executor, teamId: string, profileIds: string[]): Promise<string[]> {
   if (profileIds.length === 0) return [];
@@ -79,4 +81,20 @@ export async function outsiders(executor: Executor, teamId: string, profileIds: 
     .where(inArray(profiles.id, profileIds));
   const insiders = new Set(rows.map((row) => row.id));
   return profileIds.filter((id) => !insiders.has(id));
+}
+
+/**
+ * Those of these profiles who are members of the blocker's team now. A change reaches only them: someone who
+ * left the team (or was removed) gets neither notifications nor live events about its blockers any more.
+ */
+export async function currentMembersOn(executor: Executor, blockerId: string, profileIds: Iterable<string>): Promise<Set<string>> {
+  const ids = [...new Set(profileIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await executor
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(teamMember, eq(teamMember.userId, profiles.authId))
+    .innerJoin(blockers, and(eq(blockers.id, blockerId), eq(blockers.organizationId, teamMember.organizationId)))
+    .where(inArray(profiles.id, ids));
+  return new Set(rows.map((row) => row.id));
 }

@@ -34,9 +34,10 @@ export function requireInvolved({ involvement }: ChangeContext) {
 
 /**
  * Resolves the blocker by itself once nobody is left pending and someone marked their part done (DESIGN.md §3).
- * Called after a part changed; `people` must be the state after that change.
+ * Called after a part changed; `people` must be the state after that change. `actorId` is null when nobody on
+ * the team made that change (a blocking person's part released because they left the team).
  */
-export async function resolveIfNobodyPending(deps: ChangeDependencies, context: ChangeContext & { actorId: string }, people: BlockerPeople) {
+export async function resolveIfNobodyPending(deps: ChangeDependencies, context: Pick<ChangeContext, "tx" | "blocker" | "now"> & { actorId: string | null }, people: BlockerPeople) {
   const { tx, blocker, now, actorId } = context;
   const pending = people.blocking.some((entry) => entry.status === "pending");
   const someoneDone = people.blocking.some((entry) => entry.status === "done");

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { blockers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
-import { everyoneOn } from "./blocker-people.ts";
+import { currentMembersOn, everyoneOn } from "./blocker-people.ts";
 import { changeBlocker, notAllowed, requireInvolved, requireOpen, type ChangeDependencies } from "./change-blocker.ts";
 import { recordChange } from "./record-change.ts";
 
@@ -36,11 +36,15 @@ export function reopenBlocker(deps: ChangeDependencies, member: Member, blockerI
     requireInvolved(context);
     if (blocker.status === "open") throw new Refusal(409, "blocker_open", "This blocker is already open");
     await tx.update(blockers).set({ status: "open", resolvedAt: null, resolvedBy: null }).where(eq(blockers.id, blockerId));
-    // Reopened means the wait is not over: the parts that were done, or released by the end, are pending again.
-    await tx
-      .update(blockingUsers)
-      .set({ status: "pending", respondedAt: null })
-      .where(and(eq(blockingUsers.blockerId, blockerId), inArray(blockingUsers.status, ["done", "released"])));
+    // Reopened means the wait is not over: the parts that were done, or released by the end, are pending again;
+    // except those of people who have left the team since, who can no longer answer.
+    const stillInTeam = await currentMembersOn(tx, blockerId, people.blocking.map((entry) => entry.profileId));
+    if (stillInTeam.size > 0) {
+      await tx
+        .update(blockingUsers)
+        .set({ status: "pending", respondedAt: null })
+        .where(and(eq(blockingUsers.blockerId, blockerId), inArray(blockingUsers.status, ["done", "released"]), inArray(blockingUsers.profileId, [...stillInTeam])));
+    }
     const everyone = everyoneOn(blocker, people);
     await recordChange(tx, deps.events, { blockerId, actorId: member.profileId, type: "reopened", audience: everyone, notify: { type: "reopened", profileIds: everyone }, at: now });
   });

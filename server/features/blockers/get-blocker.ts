@@ -15,7 +15,7 @@ export async function getBlocker(db: Database, member: Member, blockerId: string
     blockerCards(db, [blocker], now),
   ]);
   const mentioned = events.flatMap((event) => [event.actorId, typeof event.payload.profileId === "string" ? event.payload.profileId : null, typeof event.payload.suggestedProfileId === "string" ? event.payload.suggestedProfileId : null]);
-  const names = await peopleSummaries(db, mentioned.filter((id): id is string => id !== null));
+  const names = await peopleSummaries(db, mentioned.filter((id): id is string => id !== null), member.teamId);
   return {
     ...(card as NonNullable<typeof card>),
     description: blocker.description,

@@ -1,7 +1,7 @@
 // Resolved and cancelled blockers of the team, newest first, with how long each one held work up.
 import { and, desc, eq, exists, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { resolvedFiltersSchema } from "../../../common/blockers.ts";
+import { DATE_RANGE, type resolvedFiltersSchema } from "../../../common/blockers.ts";
 import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
@@ -14,7 +14,8 @@ export async function listResolved(db: Database, member: Member, filters: z.outp
   const conditions: SQL[] = [eq(blockers.organizationId, member.teamId), inArray(blockers.status, ["resolved", "cancelled"])];
   // Dates are whole days, UTC: "to" includes its own day.
   if (filters.from) conditions.push(gte(blockers.resolvedAt, new Date(`${filters.from}T00:00:00Z`)));
-  if (filters.to) conditions.push(lt(blockers.resolvedAt, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + DAY_MS)));
+  // The day after the last one of the range is in the year 10000, which PostgreSQL cannot read: no upper bound then.
+  if (filters.to && filters.to < DATE_RANGE.latest) conditions.push(lt(blockers.resolvedAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)));
   if (filters.person) {
     const person = filters.person;
     conditions.push(

@@ -8,7 +8,7 @@ import { Refusal } from "../../http/refusal.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { emailTemplates } from "../../mail/templates.ts";
-import { everyoneOn, nextManualNudgeAt } from "./blocker-people.ts";
+import { everyoneOn, formerMemberRefusal, nextManualNudgeAt, outsiders } from "./blocker-people.ts";
 import { changeBlocker, notAllowed, requireOpen, type ChangeDependencies } from "./change-blocker.ts";
 import { peopleSummaries, personOf } from "./people-summaries.ts";
 import { recordChange } from "./record-change.ts";
@@ -20,6 +20,8 @@ export async function nudgeBlockingPerson(deps: ChangeDependencies & { mailer: M
     requireOpen(blocker);
     const part = people.blocking.find((entry) => entry.profileId === profileId);
     if (!part) throw new Refusal(404, "person_not_on_blocker", "This person is not on this blocker");
+    // Leaving the team releases a person's parts; this also holds while that is under way, or if it failed.
+    if ((await outsiders(tx, member.teamId, [profileId])).length > 0) throw formerMemberRefusal();
     if (part.status !== "pending") throw new Refusal(409, "part_not_pending", "This person already answered for their part");
     // The hour is checked in the UPDATE itself, so two nudges at the same moment cannot both go out.
     const [nudged] = await tx
@@ -38,7 +40,7 @@ export async function nudgeBlockingPerson(deps: ChangeDependencies & { mailer: M
       throw new Refusal(429, "nudge_too_soon", `You can nudge again at ${nextAt.toISOString()}`, { nextNudgeAt: nextAt.toISOString(), retryAfter: Math.ceil((nextAt.getTime() - now.getTime()) / 1000) });
     }
     await recordChange(tx, deps.events, { blockerId, actorId: member.profileId, type: "nudged", payload: { profileId }, audience: everyoneOn(blocker, people), notify: { type: "nudged", profileIds: [profileId] }, at: now });
-    const names = await peopleSummaries(tx, [profileId, member.profileId]);
+    const names = await peopleSummaries(tx, [profileId, member.profileId], member.teamId);
     return { to: personOf(names, profileId).email, nudgerName: personOf(names, member.profileId).fullName ?? member.email, title: blocker.title, nextNudgeAt: nextManualNudgeAt(nudged, now) };
   });
   // After the commit: a failing mail server must not undo the nudge, which the recipient also sees in the app.

@@ -3,7 +3,7 @@
 import type { BlockerEventType, NotificationType } from "../../../common/blockers.ts";
 import { blockerEvents, notifications } from "../../db/schema.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
-import type { Executor } from "./blocker-people.ts";
+import { currentMembersOn, type Executor } from "./blocker-people.ts";
 
 export type Change = {
   blockerId: string;
@@ -19,12 +19,16 @@ export type Change = {
 export async function recordChange(executor: Executor, events: EventHub, change: Change) {
   const payload = change.payload ?? {};
   await executor.insert(blockerEvents).values({ blockerId: change.blockerId, actorId: change.actorId, type: change.type, payload, createdAt: change.at });
-  const recipients = [...new Set(change.notify?.profileIds ?? [])].filter((profileId) => profileId !== change.actorId);
+  const notified = [...(change.notify?.profileIds ?? [])];
+  const audience = [...change.audience];
+  // Someone still on the blocker may have left the team since: what happens in it is no longer theirs to see.
+  const members = await currentMembersOn(executor, change.blockerId, [...notified, ...audience]);
+  const recipients = [...new Set(notified)].filter((profileId) => profileId !== change.actorId && members.has(profileId));
   if (change.notify && recipients.length > 0) {
     await executor.insert(notifications).values(
       recipients.map((profileId) => ({ profileId, type: change.notify?.type ?? "commented", blockerId: change.blockerId, actorId: change.actorId, payload, createdAt: change.at })),
     );
     await events.publish(executor, recipients, { kind: "notification" });
   }
-  await events.publish(executor, change.audience, { kind: "blocker", blockerId: change.blockerId });
+  await events.publish(executor, audience.filter((profileId) => members.has(profileId)), { kind: "blocker", blockerId: change.blockerId });
 }

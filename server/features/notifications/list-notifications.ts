@@ -6,16 +6,22 @@ import { peopleSummaries, personOf } from "../blockers/people-summaries.ts";
 
 export const NOTIFICATION_LIST_LIMIT = 100;
 
+/**
+ * A notification belongs to the team of its blocker: I see those of my current team only, so someone who left a
+ * team reads nothing more of it (titles, comments, names). Every notification today is about a blocker.
+ */
+export const inMyTeam = (member: Member) => and(eq(notifications.profileId, member.profileId), eq(blockers.organizationId, member.teamId));
+
 /** My notifications, unread first, then newest first. */
 export async function listNotifications(db: Database, member: Member) {
   const rows = await db
     .select({ notification: notifications, blockerTitle: blockers.title })
     .from(notifications)
-    .leftJoin(blockers, eq(blockers.id, notifications.blockerId))
-    .where(eq(notifications.profileId, member.profileId))
+    .innerJoin(blockers, eq(blockers.id, notifications.blockerId))
+    .where(inMyTeam(member))
     .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.sequence))
     .limit(NOTIFICATION_LIST_LIMIT);
-  const actors = await peopleSummaries(db, rows.flatMap((row) => (row.notification.actorId ? [row.notification.actorId] : [])));
+  const actors = await peopleSummaries(db, rows.flatMap((row) => (row.notification.actorId ? [row.notification.actorId] : [])), member.teamId);
   return rows.map(({ notification, blockerTitle }) => ({
     id: notification.id,
     type: notification.type,
@@ -32,6 +38,7 @@ export async function countUnread(db: Database, member: Member) {
   const [row] = await db
     .select({ unread: count() })
     .from(notifications)
-    .where(and(eq(notifications.profileId, member.profileId), isNull(notifications.readAt)));
+    .innerJoin(blockers, eq(blockers.id, notifications.blockerId))
+    .where(and(inMyTeam(member), isNull(notifications.readAt)));
   return row?.unread ?? 0;
 }

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, exists, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { notifications } from "../../db/schema.ts";
+import { blockers, notifications } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
+import { inMyTeam } from "./list-notifications.ts";
 
 /** Marks one of my notifications read (404 for anyone else's); my other tabs update their count live. */
 export async function markRead(db: Database, events: EventHub, member: Member, notificationId: string, now: Date) {
@@ -11,7 +12,8 @@ export async function markRead(db: Database, events: EventHub, member: Member, n
     const [mine] = await tx
       .select({ readAt: notifications.readAt })
       .from(notifications)
-      .where(and(eq(notifications.id, notificationId), eq(notifications.profileId, member.profileId)));
+      .innerJoin(blockers, eq(blockers.id, notifications.blockerId))
+      .where(and(eq(notifications.id, notificationId), inMyTeam(member)));
     if (!mine) throw new Refusal(404, "notification_not_found", "This notification does not exist");
     if (mine.readAt) return;
     await tx.update(notifications).set({ readAt: now }).where(eq(notifications.id, notificationId));
@@ -24,7 +26,13 @@ export async function markAllRead(db: Database, events: EventHub, member: Member
     await tx
       .update(notifications)
       .set({ readAt: now })
-      .where(and(eq(notifications.profileId, member.profileId), isNull(notifications.readAt)));
+      .where(
+        and(
+          eq(notifications.profileId, member.profileId),
+          isNull(notifications.readAt),
+          exists(tx.select({ one: blockers.id }).from(blockers).where(and(eq(blockers.id, notifications.blockerId), eq(blockers.organizationId, member.teamId)))),
+        ),
+      );
     await events.publish(tx, [member.profileId], { kind: "notification" });
   });
 }

@@ -13,6 +13,10 @@ export function teamSlug(name: string): string {
   return `${words || "team"}-${randomBytes(3).toString("hex")}`;
 }
 
-export async function createTeam(auth: Auth, headers: Headers, name: string) {
-  return auth.api.createOrganization({ body: { name, slug: teamSlug(name) }, headers });
+/**
+ * Creates the person's team, with them as its owner. A server call on their behalf (`userId`, no session): people
+ * may not create teams through better-auth's endpoint (decision 018), and better-auth still refuses a second team.
+ */
+export async function createTeam(auth: Auth, userId: string, name: string) {
+  return auth.api.createOrganization({ body: { name, slug: teamSlug(name), userId } });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeEmail, okJson, onboard, signUp } from "../../test/factories.ts";
+import { linkIn } from "../../test/mail-catcher.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 
 let server: TestServer;
@@ -12,7 +13,7 @@ describe("onboarding", () => {
   it("starts with no name, no team and onboarded_at empty", async () => {
     const client = server.client();
     const { email } = await signUp(client, { mail: server.mail });
-    const state = await client.api.onboarding.$get();
+    const state = await client.api.onboarding.$get({ query: {} });
     expect(state.status).toBe(200);
     expect(await state.json()).toMatchObject({ profile: { email, fullName: null, onboardedAt: null }, team: null, invitations: [] });
   });
@@ -56,17 +57,22 @@ describe("onboarding", () => {
     const invited = await owner.api.team.invitations.$post({ json: { emails: [inviteeEmail, "not-an-email"] } });
     expect(invited.status).toBe(400);
     const sent = await owner.api.team.invitations.$post({ json: { emails: [inviteeEmail] } });
-    expect(await sent.json()).toEqual({ outcomes: [{ email: inviteeEmail, invited: true }] });
+    expect(await sent.json()).toEqual({ outcomes: [{ email: inviteeEmail, invited: true, link: expect.stringContaining("/signup?invite=") }] });
     const invitationMail = await server.mail.waitFor(inviteeEmail, (mail) => mail.subject.includes("Growth"));
     expect(invitationMail.text).toContain("Owner Person");
 
     const invitee = server.client();
     await signUp(invitee, { email: inviteeEmail, mail: server.mail });
-    const state = await okJson(invitee.api.onboarding.$get());
+    // The address is confirmed (SMTP is configured): that is proof enough, no token from the link needed.
+    const state = await okJson(invitee.api.onboarding.$get({ query: {} }));
     expect(state.invitations).toHaveLength(1);
     expect(state.invitations[0]).toMatchObject({ teamName: "Growth", inviterName: "Owner Person" });
+    // The e-mail's link carries the invitation's token, and the address for the sign-up form.
+    const link = new URL(linkIn(invitationMail));
+    expect(link.pathname).toBe("/signup");
+    expect(Object.fromEntries(link.searchParams)).toEqual({ invite: state.invitations[0]?.id, email: inviteeEmail });
 
-    const joined = await invitee.api.onboarding.invitations[":id"].accept.$post({ param: { id: state.invitations[0]?.id ?? "" } });
+    const joined = await invitee.api.onboarding.invitations[":id"].accept.$post({ param: { id: state.invitations[0]?.id ?? "" }, json: {} });
     expect(joined.status).toBe(200);
     expect(await joined.json()).toMatchObject({ name: "Growth", memberCount: 2, role: "member" });
   });
@@ -80,7 +86,7 @@ describe("onboarding", () => {
     await signUp(stranger, { mail: server.mail });
     const ownerInvitations = await server.deps.db.query.invitation.findMany();
     const target = ownerInvitations.at(-1);
-    const response = await stranger.api.onboarding.invitations[":id"].accept.$post({ param: { id: target?.id ?? "" } });
+    const response = await stranger.api.onboarding.invitations[":id"].accept.$post({ param: { id: target?.id ?? "" }, json: { token: target?.id ?? "" } });
     expect(response.status).toBe(404);
   });
 });

@@ -1,5 +1,4 @@
 // The onboarding steps: name → team (create one, or accept a waiting invitation) → invite teammates → done.
-import { isAPIError } from "better-auth/api";
 import { Hono } from "hono";
 import { z } from "zod";
 import { fullNameSchema, recordIdSchema, teamNameSchema, timezoneSchema } from "../../../common/profile.ts";
@@ -11,24 +10,24 @@ import { updateProfile } from "../profile/update-profile.ts";
 import { findTeam } from "../team/find-team.ts";
 import { completeOnboarding } from "./complete-onboarding.ts";
 import { createTeam } from "./create-team.ts";
-import { listInvitationsFor } from "./list-invitations.ts";
+import { acceptInvitation, alreadyInTeam } from "./accept-invitation.ts";
+import { isEmailVerified, listInvitationsFor } from "./list-invitations.ts";
 
 const aboutYouBody = z.object({ fullName: fullNameSchema, timezone: timezoneSchema });
 const teamBody = z.object({ name: teamNameSchema });
 const invitationParam = z.object({ id: recordIdSchema });
-
-const alreadyInTeam = { code: "already_in_team", message: "You are already in a team" } as const;
+// The token from an invitation's link (`?invite=` on the page, `token` to accept): it proves the invitation is the
+// person's when their e-mail address is not confirmed (decision 018).
+const onboardingQuery = z.object({ invite: recordIdSchema.optional() });
+const acceptBody = z.object({ token: recordIdSchema.optional() });
 
 export function onboardingRoutes({ auth, clock, db, readSession }: AppDependencies) {
   return new Hono<AppEnv>()
     .use(requireSession(readSession))
-    .get("/", async (c) => {
+    .get("/", validate("query", onboardingQuery), async (c) => {
       const user = c.get("user");
-      const [profile, team, invitations] = await Promise.all([
-        requireProfile(db, user.id),
-        findTeam(db, user.id),
-        listInvitationsFor(db, user.email, clock.now()),
-      ]);
+      const proof = { emailVerified: await isEmailVerified(db, user.id), token: c.req.valid("query").invite };
+      const [profile, team, invitations] = await Promise.all([requireProfile(db, user.id), findTeam(db, user.id), listInvitationsFor(db, user.email, proof, clock.now())]);
       return c.json({ profile, team: team ?? null, invitations }, 200);
     })
     .post("/profile", validate("json", aboutYouBody), async (c) => {
@@ -36,21 +35,14 @@ export function onboardingRoutes({ auth, clock, db, readSession }: AppDependenci
     })
     .post("/team", validate("json", teamBody), async (c) => {
       const user = c.get("user");
-      if (await findTeam(db, user.id)) return c.json(alreadyInTeam, 409);
-      await createTeam(auth, c.req.raw.headers, c.req.valid("json").name);
+      if (await findTeam(db, user.id)) throw alreadyInTeam();
+      await createTeam(auth, user.id, c.req.valid("json").name);
       return c.json(await findTeam(db, user.id), 201);
     })
-    .post("/invitations/:id/accept", validate("param", invitationParam), async (c) => {
+    .post("/invitations/:id/accept", validate("param", invitationParam), validate("json", acceptBody), async (c) => {
       const user = c.get("user");
-      if (await findTeam(db, user.id)) return c.json(alreadyInTeam, 409);
-      try {
-        await auth.api.acceptInvitation({ body: { invitationId: c.req.valid("param").id }, headers: c.req.raw.headers });
-      } catch (error) {
-        // better-auth answers 400/403 for an unknown, expired or someone else's invitation: all are "not found" to this person.
-        if (isAPIError(error)) return c.json({ code: "invitation_not_found", message: "This invitation does not exist or has expired" }, 404);
-        throw error;
-      }
-      return c.json(await findTeam(db, user.id), 200);
+      const person = { userId: user.id, email: user.email, headers: c.req.raw.headers };
+      return c.json(await acceptInvitation({ auth, db }, person, c.req.valid("param").id, c.req.valid("json").token, clock.now()), 200);
     })
     .post("/complete", async (c) => {
       const user = c.get("user");

@@ -1,7 +1,7 @@
 // A teammate's page: who they are, the open blockers waiting on them, and how quickly they usually unblock people.
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blockers, blockingUsers, member as teamMember, profiles } from "../../db/schema.ts";
+import { blockedUsers, blockers, blockingUsers, member as teamMember, profiles } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
 import { blockerCards } from "../blockers/blocker-cards.ts";
@@ -9,12 +9,14 @@ import { blockerCards } from "../blockers/blocker-cards.ts";
 const NINETY_DAYS_MS = 90 * 24 * 60 * 60 * 1000;
 
 export async function getTeammate(db: Database, viewer: Member, profileId: string, now: Date) {
-  const [person] = await db
+  const [found] = await db
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, avatarUrl: profiles.avatarUrl, timezone: profiles.timezone, role: teamMember.role })
     .from(profiles)
-    .innerJoin(teamMember, and(eq(teamMember.userId, profiles.authId), eq(teamMember.organizationId, viewer.teamId)))
+    .leftJoin(teamMember, and(eq(teamMember.userId, profiles.authId), eq(teamMember.organizationId, viewer.teamId)))
     .where(eq(profiles.id, profileId));
-  if (!person) throw new Refusal(404, "person_not_found", "This person is not in your team");
+  // Someone who has left the team keeps a page while the team's blockers name them (the blocker page links to it).
+  if (!found || (found.role === null && !(await isOnTeamBlocker(db, viewer.teamId, profileId)))) throw new Refusal(404, "person_not_found", "This person is not in your team");
+  const person = { ...found, formerMember: found.role === null };
 
   const [openOnThem, [unblocking]] = await Promise.all([
     db
@@ -47,4 +49,17 @@ export async function getTeammate(db: Database, viewer: Member, profileId: strin
     medianTimeToUnblockMs: unblocking?.medianMs === null || unblocking?.medianMs === undefined ? null : Math.round(Number(unblocking.medianMs)),
     unblockedCount: unblocking?.count ?? 0,
   };
+}
+
+/** Whether the person logged, waits on or is waited on by any of the team's blockers (each an index probe). */
+async function isOnTeamBlocker(db: Database, teamId: string, profileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      found: sql<boolean>`exists (select 1 from ${blockers} where ${blockers.createdBy} = ${profileId} and ${blockers.organizationId} = ${teamId})
+        or exists (select 1 from ${blockedUsers} inner join ${blockers} on ${blockers.id} = ${blockedUsers.blockerId} where ${blockedUsers.profileId} = ${profileId} and ${blockers.organizationId} = ${teamId})
+        or exists (select 1 from ${blockingUsers} inner join ${blockers} on ${blockers.id} = ${blockingUsers.blockerId} where ${blockingUsers.profileId} = ${profileId} and ${blockers.organizationId} = ${teamId})`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row?.found === true;
 }

@@ -7,7 +7,12 @@ import { validate } from "../../http/validate.ts";
 import { requireProfile } from "./find-profile.ts";
 import { updateProfile } from "./update-profile.ts";
 
-const profileChanges = z.object({ fullName: fullNameSchema.optional(), timezone: timezoneSchema.optional() }).strict();
+// An empty change is refused rather than done: it is what a body sent without a JSON content type looks like
+// to the validator (nothing is read), and there would be nothing to write.
+const profileChanges = z
+  .object({ fullName: fullNameSchema.optional(), timezone: timezoneSchema.optional() })
+  .strict()
+  .refine((changes) => changes.fullName !== undefined || changes.timezone !== undefined, "Send fullName, timezone or both, as JSON");
 
 export function profileRoutes({ db, readSession }: AppDependencies) {
   return new Hono<AppEnv>()

@@ -82,6 +82,10 @@ describe("the support form's input", () => {
       expect(answer.status, answer.text).toBe(400);
       expect(answer.json).toMatchObject({ code: "validation_failed" });
     }
+    // Half an emoji is no character at all: refused by name rather than stored and mailed as "�".
+    const halfEmoji = await visitor.post("/api/support", { ...valid, message: "The dashboard \ud83d does not load." });
+    expect(halfEmoji.status).toBe(400);
+    expect(halfEmoji.json).toMatchObject({ fields: { message: ["Contains a character that is not allowed"] } });
   });
 
   it("answers an oversize body with 413 and a body that is not JSON with 4xx, never 500", async () => {
@@ -91,7 +95,8 @@ describe("the support form's input", () => {
     expect(JSON.parse(oversize.text)).toMatchObject({ code: "payload_too_large" });
 
     const plainText = await visitor.request("/api/support", { method: "POST", body: JSON.stringify({ name: "Ada", email: "ada@example.com", message: "Hello, this is Ada." }), headers: { "content-type": "text/plain" } });
-    expect(plainText.status).toBe(400);
+    expect(plainText.status).toBe(415);
+    expect(plainText.json).toMatchObject({ code: "unsupported_media_type" });
     const malformed = await visitor.request("/api/support", { method: "POST", body: '{"name": "Ada",', headers: { "content-type": "application/json" } });
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ code: "bad_request" });

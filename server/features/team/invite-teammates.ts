@@ -1,16 +1,40 @@
 import { isAPIError } from "better-auth/api";
+import { paths } from "../../../common/paths.ts";
 import type { Auth } from "../../auth/auth.ts";
+import { reserveAttempt, tooManyMessage } from "../../auth/attempt-limits.ts";
+import type { Database } from "../../db/client.ts";
 
-export type InviteOutcome = { email: string; invited: true } | { email: string; invited: false; message: string };
+/**
+ * `link`: the invitation's link, as the e-mail carries it, for the inviter to pass on when no e-mail can go out
+ * (no SMTP server): following it is what proves the invitation is the invitee's (decision 018).
+ */
+export type InviteOutcome = { email: string; invited: true; link: string } | { email: string; invited: false; message: string; retryAfterSeconds?: number };
 
-/** Sends one invitation per address; one refused address (already a member, say) does not stop the others. */
-export async function inviteTeammates(auth: Auth, headers: Headers, teamId: string, emails: string[]): Promise<InviteOutcome[]> {
+/**
+ * Sends one invitation per address; one refused address (already a member, say) does not stop the others. Each
+ * invitation is an e-mail sent on request, counted with the others Holdup sends (decision 019): per address, so a
+ * teammate cannot flood someone's inbox by inviting them again and again, and per client.
+ */
+export async function inviteTeammates(
+  deps: { auth: Auth; db: Database; appUrl: string },
+  sender: { headers: Headers; clientKey: string },
+  teamId: string,
+  emails: string[],
+  now: Date,
+): Promise<InviteOutcome[]> {
   const outcomes: InviteOutcome[] = [];
   for (const email of new Set(emails)) {
+    const reservation = await reserveAttempt(deps.db, { kind: "email", email, clientKey: sender.clientKey }, now);
+    if (!reservation.allowed) {
+      outcomes.push({ email, invited: false, message: tooManyMessage("email", reservation.retryAfterSeconds), retryAfterSeconds: reservation.retryAfterSeconds });
+      continue;
+    }
     try {
-      await auth.api.createInvitation({ body: { email, role: "member", organizationId: teamId, resend: true }, headers });
-      outcomes.push({ email, invited: true });
+      const invitation = await deps.auth.api.createInvitation({ body: { email, role: "member", organizationId: teamId, resend: true }, headers: sender.headers });
+      await reservation.keep();
+      outcomes.push({ email, invited: true, link: new URL(paths.invitation(invitation.id, invitation.email), deps.appUrl).toString() });
     } catch (error) {
+      await reservation.takeBack();
       if (!isAPIError(error)) throw error;
       outcomes.push({ email, invited: false, message: error.body?.message ?? error.message });
     }

@@ -34,9 +34,14 @@ export function OneTimeCodeForm() {
     event.preventDefault();
     setFailure(undefined);
     setPending(true);
-    const { error } = await authClient.signIn.emailOtp({ email: email.trim(), otp: code.trim() });
+    const { data, error } = await authClient.signIn.emailOtp({ email: email.trim(), otp: code.trim() });
     setPending(false);
-    if (error) setFailure(authFailureOf(error).status === 429 ? authFailureOf(error).message : t("auth.code.invalid"));
+    if (error) return setFailure(authFailureOf(error).status === 429 ? authFailureOf(error).message : t("auth.code.invalid"));
+    // The address had never been confirmed, so the password chosen at sign-up was removed (decision 020): say so
+    // now, rather than let the person find out at their next sign-in.
+    if (data && "passwordRemoved" in data && data.passwordRemoved === true) {
+      toast.info(t("auth.code.passwordRemoved"), { duration: Number.POSITIVE_INFINITY, closeButton: true });
+    }
   }
 
   async function resendCode() {

@@ -10,6 +10,7 @@ import { Input } from "@/web/components/ui/input";
 import { authClient } from "@/web/lib/auth-client";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { rememberChosenPlan } from "@/web/lib/chosen-plan";
+import { rememberInvitationToken } from "@/web/features/onboarding/invitation-token";
 import { resend } from "../api/resend";
 import { authFailureOf } from "../auth-error";
 import { CardPage } from "@/web/components/card-page";
@@ -20,7 +21,11 @@ export default function SignupPage() {
   usePageTitle(t("auth.signup.title"));
   const [searchParams] = useSearchParams();
   useEffect(() => rememberChosenPlan(searchParams.get("plan")), [searchParams]);
-  const [email, setEmail] = useState(searchParams.get("invite") ?? "");
+  // An invitation link: `invite` is its token, kept until onboarding accepts it; links sent before carried the
+  // address itself in `invite`.
+  const invite = searchParams.get("invite");
+  useEffect(() => rememberInvitationToken(invite), [invite]);
+  const [email, setEmail] = useState(searchParams.get("email") ?? (invite?.includes("@") ? invite : ""));
   const [password, setPassword] = useState("");
   const [emailError, setEmailError] = useState<string>();
   const [failure, setFailure] = useState<string>();

@@ -1,10 +1,10 @@
 // The blocker's history, oldest first, as sentences; comments show their text.
-import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, MessageSquare, RotateCcw, UserMinus, UserPlus, type LucideIcon } from "lucide-react";
+import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, MessageSquare, RotateCcw, UserMinus, UserPlus, type LucideIcon } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import type { BlockerEventType } from "@/common/blockers";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { formatDateTime } from "@/web/lib/date-time";
-import { personName } from "@/web/lib/person-name";
+import { bareName, personName } from "@/web/lib/person-name";
 import { formatAgo } from "@/web/lib/relative-time";
 import type { TimelineEvent } from "../api/get-blocker";
 
@@ -21,6 +21,7 @@ const icons: Record<BlockerEventType, LucideIcon> = {
   reopened: RotateCcw,
   person_added: UserPlus,
   person_removed: UserMinus,
+  person_left: LogOut,
 };
 
 const textIn = (payload: TimelineEvent["payload"], key: string): string | undefined => {
@@ -66,7 +67,8 @@ function EventItem({ event, now }: { event: TimelineEvent; now: Date }) {
   const until = textIn(event.payload, "until");
   const values = {
     actor: personName(event.actor, t),
-    subject: personName(event.subject, t),
+    // "is no longer in the team" says it already: the name alone.
+    subject: event.type === "person_left" ? bareName(event.subject, t) : personName(event.subject, t),
     suggested: personName(event.suggested, t),
     reason: textIn(event.payload, "reason") ?? "",
     until: until ? formatDateTime(until) : "",

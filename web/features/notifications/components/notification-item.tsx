@@ -7,7 +7,7 @@ import { PersonAvatar } from "@/web/components/person-avatar";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/date-time";
-import { personName } from "@/web/lib/person-name";
+import { bareName, personName } from "@/web/lib/person-name";
 import { formatAgo } from "@/web/lib/relative-time";
 import type { Notification } from "../api/list-notifications";
 
@@ -26,7 +26,9 @@ type Props = { notification: Notification; now: Date; onRead: (id: string) => vo
 export function NotificationItem({ notification, now, onRead, markingRead }: Props) {
   const { t } = useTranslation();
   const unread = notification.readAt === null;
-  const values = { actor: personName(notification.actor, t), title: notification.blockerTitle ?? t("notifications.deletedBlocker") };
+  // "is no longer in the team" says it already: the name alone.
+  const actor = notification.type === "person_left" ? bareName(notification.actor, t) : personName(notification.actor, t);
+  const values = { actor, title: notification.blockerTitle ?? t("notifications.deletedBlocker") };
   const excerpt = notification.type === "commented" ? textIn(notification.payload, "body") : notification.type === "declined" ? textIn(notification.payload, "reason") : undefined;
   const sentence = <Trans i18nKey={sentenceKey(notification)} values={values} components={{ strong: <strong className="font-medium" /> }} />;
   const body = (

@@ -1,12 +1,21 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "@/web/lib/api-client";
+import { forgetInvitationToken, readInvitationToken } from "../invitation-token";
 
-export const onboardingKeys = { all: ["onboarding"] as const };
+export const onboardingKeys = { all: ["onboarding"] as const, withInvitation: (invite: string | undefined) => [...onboardingKeys.all, { invite }] as const };
 
-export const onboardingQueryOptions = () => queryOptions({ queryKey: onboardingKeys.all, queryFn: () => unwrap(api.onboarding.$get()) });
+/** `invite`: the token of the invitation link followed, which lets the server show that invitation (decision 018). */
+export const onboardingQueryOptions = (invite: string | undefined) =>
+  queryOptions({ queryKey: onboardingKeys.withInvitation(invite), queryFn: () => unwrap(api.onboarding.$get({ query: invite ? { invite } : {} })) });
 
 export const saveAboutYou = (json: InferRequestType<typeof api.onboarding.profile.$post>["json"]) => unwrap(api.onboarding.profile.$post({ json }));
 export const createTeam = (name: string) => unwrap(api.onboarding.team.$post({ json: { name } }));
-export const acceptInvitation = (id: string) => unwrap(api.onboarding.invitations[":id"].accept.$post({ param: { id } }));
+
+/** Accepts with the link's token when there is one; once in the team it is no longer needed. */
+export async function acceptInvitation(id: string) {
+  const team = await unwrap(api.onboarding.invitations[":id"].accept.$post({ param: { id }, json: { token: readInvitationToken() } }));
+  forgetInvitationToken();
+  return team;
+}
 export const completeOnboarding = () => unwrap(api.onboarding.complete.$post());

@@ -1,8 +1,8 @@
 // Onboarding: your name → your team (create one, or join the one that invited you) → invite teammates → dashboard.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
@@ -15,6 +15,7 @@ import { InviteTeammatesForm } from "@/web/features/team/components/invite-teamm
 import type { ApiError } from "@/web/lib/api-error";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { acceptInvitation, completeOnboarding, createTeam, onboardingKeys, onboardingQueryOptions, saveAboutYou } from "../api/onboarding";
+import { readInvitationToken, rememberInvitationToken } from "../invitation-token";
 
 const steps = ["name", "team", "invite"] as const;
 type Step = (typeof steps)[number];
@@ -22,7 +23,11 @@ type Step = (typeof steps)[number];
 export default function OnboardingPage() {
   const { t } = useTranslation();
   usePageTitle(t("onboarding.title"));
-  const onboarding = useQuery(onboardingQueryOptions());
+  // An invitation link opened while signed in arrives here with its token (see RedirectSignedIn).
+  const [searchParams] = useSearchParams();
+  const linkToken = searchParams.get("invite");
+  useEffect(() => rememberInvitationToken(linkToken), [linkToken]);
+  const onboarding = useQuery(onboardingQueryOptions(linkToken ?? readInvitationToken()));
 
   if (onboarding.isPending) return <FullScreenSpinner />;
   if (onboarding.isError) {
@@ -146,6 +151,9 @@ function InviteStep({ teamName }: { teamName: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { refreshUser } = useAuth();
+  // Once someone is invited the step stays, so the invitation links can be copied (without e-mail they are the
+  // only way in: decision 018), and "Skip" becomes "Continue".
+  const [invited, setInvited] = useState(false);
   const finish = useMutation({
     mutationFn: completeOnboarding,
     onSuccess: async () => {
@@ -159,10 +167,10 @@ function InviteStep({ teamName }: { teamName: string }) {
       <FormAlert>{finish.error?.message}</FormAlert>
       <InviteTeammatesForm
         submitLabel={t("onboarding.invite.submit")}
-        onInvited={() => finish.mutate()}
+        onInvited={() => setInvited(true)}
         secondaryAction={
-          <Button type="button" variant="ghost" disabled={finish.isPending} onClick={() => finish.mutate()}>
-            {t("onboarding.invite.skip")}
+          <Button type="button" variant={invited ? "default" : "ghost"} disabled={finish.isPending} onClick={() => finish.mutate()}>
+            {invited ? t("onboarding.invite.continue") : t("onboarding.invite.skip")}
           </Button>
         }
       />

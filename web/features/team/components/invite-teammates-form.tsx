@@ -1,12 +1,13 @@
 // Invite teammates by e-mail: several addresses at once (commas, spaces or new lines), each checked before sending.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { isEmail } from "@/common/auth-rules";
 import { MAX_INVITES_AT_ONCE } from "@/common/profile";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { inviteTeammates, teamKeys } from "../api/team";
 
@@ -19,11 +20,15 @@ export const splitEmails = (text: string) =>
 export function InviteTeammatesForm({ submitLabel, secondaryAction, onInvited }: { submitLabel: string; secondaryAction?: ReactNode; onInvited?: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const linksHeadingId = useId();
   const [text, setText] = useState("");
   const [fieldError, setFieldError] = useState<string>();
+  const [links, setLinks] = useState<{ email: string; link: string }[]>([]);
   const invite = useMutation({
     mutationFn: inviteTeammates,
     onSuccess: async ({ outcomes }) => {
+      // Each link works only for its own address: the inviter passes it on when the e-mail does not arrive.
+      setLinks(outcomes.flatMap((outcome) => (outcome.invited ? [{ email: outcome.email, link: outcome.link }] : [])));
       const refused = outcomes.filter((outcome) => !outcome.invited);
       const invitedCount = outcomes.length - refused.length;
       if (invitedCount > 0) toast.success(t("team.invite.sent", { count: invitedCount }));
@@ -57,6 +62,21 @@ export function InviteTeammatesForm({ submitLabel, secondaryAction, onInvited }:
           {submitLabel}
         </Button>
       </div>
+      {links.length > 0 && (
+        <section aria-labelledby={linksHeadingId} className="grid gap-2 rounded-lg border p-3">
+          <h3 id={linksHeadingId} className="text-sm font-medium">
+            {t("team.invite.linksTitle")}
+          </h3>
+          <p className="text-sm text-muted-foreground">{t("team.invite.linksHint")}</p>
+          <ul className="grid gap-2">
+            {links.map(({ email, link }) => (
+              <li key={email}>
+                <Input readOnly value={link} aria-label={t("team.invite.linkFor", { email })} onFocus={(event) => event.currentTarget.select()} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </form>
   );
 }

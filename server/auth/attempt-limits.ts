@@ -1,0 +1,141 @@
+// Limits on what an attacker would repeat: guessing a password or a code, and making Holdup send e-mail. Each
+// attempt is counted per e-mail address (an attacker spreads guesses over many clients) and per client (an attacker
+// spreads them over many addresses), in the database so the limits hold across server instances.
+// Limits live in common/auth-rules.ts; docs/decisions/019-limits-on-secrets-and-mail.md says why.
+import { and, asc, count, eq, gt, lt } from "drizzle-orm";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { ATTEMPT_LIMITS, isEmail, type AuthAttemptKind } from "../../common/auth-rules.ts";
+import type { Database } from "../db/client.ts";
+import { authAttempts } from "../db/schema.ts";
+import type { Clock } from "../http/app-env.ts";
+import type { SessionReader } from "./session-reader.ts";
+
+/** What decides whether an answer leaves the attempt counted. */
+type Outcome = "failed-check" | "sent";
+
+export type AttemptRule = {
+  kind: AuthAttemptKind;
+  /**
+   * failed-check: only a failed check counts (a wrong password, a wrong or spent code); a success forgives the
+   * address's earlier failures of this kind. sent: every accepted request counts (an e-mail went out, or would
+   * have, had the address an account: the answer is the same either way, so the count must be too).
+   */
+  counts: Outcome;
+};
+
+export type AttemptLimitDependencies = { db: Database; clock: Clock; readSession: SessionReader; clientKeyOf: (c: Context) => string };
+
+/** better-auth's codes for a secret that did not match, or no longer can. */
+const FAILED_CHECK_CODES = new Set([
+  "INVALID_EMAIL_OR_PASSWORD",
+  "INVALID_PASSWORD",
+  "INVALID_OTP",
+  "OTP_EXPIRED",
+  "TOO_MANY_ATTEMPTS",
+  "INVALID_TOKEN",
+  "TOKEN_EXPIRED",
+]);
+
+/** The fields of the JSON body (the only encoding /api accepts: server/http/same-origin.ts), or nothing. */
+async function bodyFields(c: Context): Promise<Record<string, unknown>> {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return {};
+  const parsed: unknown = await c.req.raw.clone().json().catch(() => undefined);
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
+
+/** The address an attempt is about: the body's `email` (or `newEmail`), else the signed-in person's (changing a password). */
+async function emailOf(c: Context, readSession: SessionReader): Promise<string | undefined> {
+  const fields = await bodyFields(c);
+  const email = fields.email ?? fields.newEmail;
+  if (typeof email === "string") {
+    const trimmed = email.trim().toLowerCase();
+    // A malformed address is refused further on; counting it per client is enough.
+    return isEmail(trimmed) ? trimmed : undefined;
+  }
+  const session = await readSession(c.req.header("cookie"), () => c.req.raw.headers);
+  return session?.user.email.toLowerCase();
+}
+
+async function isFailedCheck(response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  // GET links (e-mail confirmation, password reset) answer a bad token with a redirect that carries the error.
+  if (response.status >= 300 && response.status < 400) return /[?&]error=/.test(response.headers.get("location") ?? "");
+  if (response.status < 400 || response.status === 429) return false;
+  const answer: unknown = await response.clone().json().catch(() => undefined);
+  const code = typeof answer === "object" && answer !== null && "code" in answer ? answer.code : undefined;
+  return typeof code === "string" && FAILED_CHECK_CODES.has(code);
+}
+
+type Counted = { column: typeof authAttempts.email | typeof authAttempts.clientKey; key: string; limit: number };
+
+/** Seconds until the attempts counted under this key fall back under the limit; 0 when they already are. */
+async function secondsUntilAllowed(db: Database, kind: AuthAttemptKind, { column, key, limit }: Counted, now: Date, windowSeconds: number): Promise<number> {
+  const inWindow = and(eq(authAttempts.kind, kind), eq(column, key), gt(authAttempts.at, new Date(now.getTime() - windowSeconds * 1000)));
+  const [row] = await db.select({ attempts: count() }).from(authAttempts).where(inWindow);
+  const attempts = row?.attempts ?? 0;
+  if (attempts <= limit) return 0;
+  // The limit lifts when enough attempts age out: at the (attempts - limit)-th oldest one.
+  const [oldest] = await db.select({ at: authAttempts.at }).from(authAttempts).where(inWindow).orderBy(asc(authAttempts.at)).offset(attempts - limit - 1).limit(1);
+  const liftsAt = (oldest?.at.getTime() ?? now.getTime()) + windowSeconds * 1000;
+  return Math.max(1, Math.ceil((liftsAt - now.getTime()) / 1000));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Reservation = { allowed: true; keep: () => Promise<void>; takeBack: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts an attempt before it runs, so that parallel attempts cannot all slip under the limit: it is written
+ * first, then the attempts in the window are counted with it; over the limit it is taken back and refused. The
+ * caller then keeps it (it counts) or takes it back (it turned out not to: a success, a refusal for bad input).
+ */
+export async function reserveAttempt(db: Database, attempt: { kind: AuthAttemptKind; email: string | undefined; clientKey: string }, now: Date): Promise<Reservation> {
+  const limits = ATTEMPT_LIMITS[attempt.kind];
+  const [row] = await db.insert(authAttempts).values({ kind: attempt.kind, email: attempt.email ?? null, clientKey: attempt.clientKey, at: now }).returning({ id: authAttempts.id });
+  const takeBack = async () => {
+    await db.delete(authAttempts).where(eq(authAttempts.id, row?.id ?? ""));
+  };
+  const counted: Counted[] = [{ column: authAttempts.clientKey, key: attempt.clientKey, limit: limits.perClient }];
+  if (attempt.email) counted.push({ column: authAttempts.email, key: attempt.email, limit: limits.perEmail });
+  const waits = await Promise.all(counted.map((each) => secondsUntilAllowed(db, attempt.kind, each, now, limits.windowSeconds)));
+  const wait = Math.max(...waits);
+  if (wait > 0) {
+    await takeBack();
+    return { allowed: false, retryAfterSeconds: wait };
+  }
+  // Rows older than any window are worthless: trimmed as new ones are kept, instead of by a cleanup job.
+  const keep = async () => {
+    await db.delete(authAttempts).where(lt(authAttempts.at, new Date(now.getTime() - DAY_MS)));
+  };
+  return { allowed: true, keep, takeBack };
+}
+
+/** The middleware form of reserveAttempt, for an endpoint whose answer says whether the attempt counts. */
+export const limitAttempts = (deps: AttemptLimitDependencies, rule: AttemptRule) =>
+  createMiddleware(async (c, next) => {
+    const { db, clock } = deps;
+    const email = await emailOf(c, deps.readSession);
+    const reservation = await reserveAttempt(db, { kind: rule.kind, email, clientKey: deps.clientKeyOf(c) }, clock.now());
+    if (!reservation.allowed) {
+      c.header("Retry-After", String(reservation.retryAfterSeconds));
+      return c.json({ code: "too_many_requests", message: tooManyMessage(rule.kind, reservation.retryAfterSeconds), retryAfter: reservation.retryAfterSeconds }, 429);
+    }
+
+    await next();
+
+    const succeeded = c.res.status >= 200 && c.res.status < 300;
+    const counts = rule.counts === "sent" ? succeeded : await isFailedCheck(c.res);
+    await (counts ? reservation.keep() : reservation.takeBack());
+    if (rule.counts === "failed-check" && email && succeeded) {
+      await db.delete(authAttempts).where(and(eq(authAttempts.kind, rule.kind), eq(authAttempts.email, email)));
+    }
+  });
+
+export function tooManyMessage(kind: AuthAttemptKind, seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const when = `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  if (kind === "password") return `Too many failed sign-in attempts. ${when}`;
+  if (kind === "code") return `Too many wrong codes or links. ${when}`;
+  return `Too many e-mails were sent to this address or from this device. ${when}`;
+}

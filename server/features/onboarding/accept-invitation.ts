@@ -1,0 +1,28 @@
+// Joining a team by its invitation, the one way into a team besides creating one (decision 018): the invitation
+// must be the person's (their e-mail) and proved theirs (a confirmed address, or the link's token).
+import { isAPIError } from "better-auth/api";
+import type { Auth } from "../../auth/auth.ts";
+import type { Database } from "../../db/client.ts";
+import { Refusal } from "../../http/refusal.ts";
+import { findTeam } from "../team/find-team.ts";
+import { findInvitationFor, isEmailVerified } from "./list-invitations.ts";
+
+export const alreadyInTeam = () => new Refusal(409, "already_in_team", "You are already in a team");
+const invitationNotFound = () => new Refusal(404, "invitation_not_found", "This invitation does not exist or has expired");
+
+export async function acceptInvitation(deps: { auth: Auth; db: Database }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
+  const { auth, db } = deps;
+  if (await findTeam(db, person.userId)) throw alreadyInTeam();
+  if (!(await findInvitationFor(db, person.email, invitationId, now))) throw invitationNotFound();
+  if (!(await isEmailVerified(db, person.userId)) && token !== invitationId) {
+    throw new Refusal(403, "invitation_link_required", "Open the link in your invitation e-mail to join this team: it shows the invitation is yours");
+  }
+  try {
+    await auth.api.acceptInvitation({ body: { invitationId }, headers: person.headers });
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    // Joined another team in the meantime (decision 004); else expired or taken: to this person it no longer exists.
+    throw error.body?.code === "ALREADY_IN_TEAM" ? alreadyInTeam() : invitationNotFound();
+  }
+  return findTeam(db, person.userId);
+}

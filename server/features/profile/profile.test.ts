@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onboard, signUp } from "../../test/factories.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import type { BrowserLikeClient } from "../../test/browser-like-client.ts";
+
+let server: TestServer;
+let person: BrowserLikeClient;
+beforeAll(async () => {
+  server = await startTestServer({ smtp: false });
+  person = server.client();
+  await signUp(person);
+  await onboard(person, { fullName: "Robin Example" });
+});
+afterAll(() => server?.stop());
+
+describe("changing one's profile", () => {
+  it("refuses a change that changes nothing with 400 naming the fields it takes", async () => {
+    const response = await person.request("/api/profile", { method: "PATCH", json: {} });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json).toMatchObject({ code: "validation_failed", fields: { _: [expect.stringContaining("fullName")] } });
+  });
+
+  it("refuses a body sent without a JSON content type, or no body at all, instead of reading it as no change", async () => {
+    const contentTypes: Record<string, string>[] = [{}, { "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }];
+    for (const headers of contentTypes) {
+      const response = await person.request("/api/profile", { method: "PATCH", body: JSON.stringify({ fullName: "Robin" }), headers });
+      // The API's same-origin guard answers 415 for a body that is not JSON before this route is reached.
+      expect([400, 415], JSON.stringify(headers)).toContain(response.status);
+      expect(response.text).toContain("JSON");
+    }
+    const empty = await person.request("/api/profile", { method: "PATCH" });
+    expect(empty.status, empty.text).toBe(400);
+    expect(empty.json).toMatchObject({ code: "validation_failed", fields: { _: [expect.stringContaining("JSON")] } });
+  });
+
+  it("still changes the name alone, the time zone alone, or both", async () => {
+    expect((await person.request("/api/profile", { method: "PATCH", json: { fullName: "Robin B." } })).json).toMatchObject({ fullName: "Robin B." });
+    expect((await person.request("/api/profile", { method: "PATCH", json: { timezone: "Asia/Tokyo" } })).json).toMatchObject({ fullName: "Robin B.", timezone: "Asia/Tokyo" });
+    expect((await person.request("/api/profile", { method: "PATCH", json: { fullName: "Robin", timezone: "UTC" } })).json).toMatchObject({ fullName: "Robin", timezone: "UTC" });
+  });
+});

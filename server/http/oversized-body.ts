@@ -1,0 +1,25 @@
+// The 1 MB limit on request bodies. A body over it is refused with 413 before it has been read, so its rest is
+// still on its way: the connection cannot carry another request until it has been read to its end. The answer
+// says `Connection: close` and the server closes the socket once it is sent, so a proxy or browser opens a new
+// connection for its next request instead of sending it on one the server is about to drop.
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+
+export function refuseOversizedBodies(maxBytes: number): MiddlewareHandler {
+  const refuse = (c: Context) => {
+    c.header("Connection", "close");
+    return c.json({ code: "payload_too_large", message: `The request body is larger than ${maxBytes / (1024 * 1024)} MB` }, 413);
+  };
+  // Only a body sent in chunks, without a Content-Length, is counted as it is read.
+  const counting = bodyLimit({ maxSize: maxBytes, onError: refuse });
+  return async (c, next) => {
+    // With a declared length the body is not touched. Touching it (hono's bodyLimit asks for `c.req.raw.body`) makes
+    // it a stream that @hono/node-server cannot drain when the route then never reads it (a 401, a 403, a 415): half
+    // a second after the answer it destroys the connection, and a keep-alive client's next request on it fails
+    // ("socket hang up"; found by the soak benchmark, docs/decisions/021-memory-under-load.md).
+    const declared = c.req.header("content-length");
+    if (declared === undefined || c.req.header("transfer-encoding") !== undefined) return counting(c, next);
+    if (Number(declared) > maxBytes) return refuse(c);
+    await next();
+  };
+}

@@ -1,0 +1,27 @@
+// Two guards on every request that changes something under /api (Holdup's routes and better-auth's alike):
+// - it must come from Holdup's own pages: its Origin is APP_URL's (or, with no Origin, the browser's Fetch Metadata
+//   says same-origin). Another site's page, or a script with no browser around it, is refused: without this,
+//   a page elsewhere could post to Holdup with the visitor's cookies.
+// - its body, when it has one, is JSON: no endpoint needs another encoding, and one parser means one set of rules
+//   (a form-encoded body once reached better-auth past a limit that only read JSON).
+import { createMiddleware } from "hono/factory";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const hasBody = (headers: Headers) => (headers.get("content-length") ?? "0") !== "0" || headers.has("transfer-encoding");
+
+export const requireSameOrigin = (appUrl: string) => {
+  const appOrigin = new URL(appUrl).origin;
+  return createMiddleware(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const sameOrigin = origin !== undefined ? origin === appOrigin : c.req.header("sec-fetch-site") === "same-origin";
+    if (!sameOrigin) {
+      return c.json({ code: "origin_not_allowed", message: `Requests that change something must come from ${appOrigin}`, fields: { origin: [origin ? `${origin} is not allowed` : "The Origin header is missing"] } }, 403);
+    }
+    if (hasBody(c.req.raw.headers) && !/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) {
+      return c.json({ code: "unsupported_media_type", message: "Send the body as JSON (Content-Type: application/json)", fields: { "content-type": ["Expected application/json"] } }, 415);
+    }
+    await next();
+  });
+};

@@ -1,0 +1,41 @@
+// The body fields a Holdup route takes, asked of the route itself, so that a new route's fields are known to the
+// fuzzer without anyone listing them (better-auth's endpoints declare theirs: route-table.ts). Sent by a signed-in
+// member with a well-formed id in the path:
+// - an empty JSON object: the validation failure names every required field;
+// - every field of the common vocabulary set to `true`: it names every field the route knows, optional ones too,
+//   and a choice's refusal lists the values it takes ('expected one of "low"|"normal"|…').
+import { COMMON_FIELDS, type FieldHints } from "./hostile-input.ts";
+import type { Route } from "./route-table.ts";
+import { sendHostileRequest } from "./send-hostile-request.ts";
+
+const WELL_FORMED_ID = "00000000-0000-4000-8000-000000000000";
+const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+async function refusedFields(baseUrl: string, route: Route, body: Record<string, unknown>, memberCookie: string | undefined): Promise<Record<string, unknown>> {
+  const path = route.path.replace(/:[A-Za-z]+/g, WELL_FORMED_ID);
+  const answer = await sendHostileRequest(baseUrl, { method: route.method, path, query: "", body: { kind: "json", value: body }, identity: "member", forwardedFor: "2001:db8::d15c" }, memberCookie);
+  try {
+    const parsed: unknown = JSON.parse(answer.text);
+    return isRecord(parsed) && isRecord(parsed.fields) ? parsed.fields : {};
+  } catch {
+    return {};
+  }
+}
+
+const isFieldName = (field: string) => field !== "_" && !field.includes(".");
+
+export async function discoverBodyFields(baseUrl: string, route: Route, memberCookie: string | undefined): Promise<{ fields: string[] } & FieldHints> {
+  if (!WITH_BODY.has(route.method) || route.path.includes("*")) return { fields: [], required: [], choices: {} };
+  const required = await refusedFields(baseUrl, route, {}, memberCookie);
+  const known = await refusedFields(baseUrl, route, Object.fromEntries(COMMON_FIELDS.map((field) => [field, true])), memberCookie);
+  const choices: FieldHints["choices"] = {};
+  for (const [field, messages] of Object.entries(known)) {
+    const message = Array.isArray(messages) ? messages.join(" ") : "";
+    if (message.includes("expected one of")) choices[field] = [...message.matchAll(/"([^"]+)"/g)].flatMap((match) => (match[1] ? [match[1]] : []));
+  }
+  // "_" is a refusal of the whole object, "a.0" a field's element: only top-level names are fields to send.
+  const fields = [...new Set([...Object.keys(required), ...Object.keys(known)])].filter(isFieldName);
+  return { fields, required: Object.keys(required).filter(isFieldName), choices };
+}

@@ -24,6 +24,8 @@ export const blockerEventTypes = [
   "person_removed",
   /** A blocking person left the team (or was removed from it): their pending part was released. */
   "person_left",
+  /** Its details changed; the payload lists each change, `{ changes: { title: { from, to }, … } }`. */
+  "edited",
 ] as const;
 export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened", "person_left"] as const;
 
@@ -82,12 +84,17 @@ const calendarDateSchema = z.iso
 /** The due date, as the form sends it; "not in the past" is checked by the server against its own clock. */
 const dueAtSchema = dateTimeSchema;
 
+/** What a blocker says, apart from its people: the fields its creator writes at /add and may edit later. */
+const titleSchema = typedText().trim().min(1, "Say what you are waiting for").max(TITLE_MAX, `Use at most ${TITLE_MAX} characters`);
+const descriptionSchema = typedText().trim().max(DESCRIPTION_MAX, `Use at most ${DESCRIPTION_MAX.toLocaleString("en")} characters`);
+const prioritySchema = z.enum(blockerPriorities);
+
 export const createBlockerSchema = z
   .object({
-    title: typedText().trim().min(1, "Say what you are waiting for").max(TITLE_MAX, `Use at most ${TITLE_MAX} characters`),
-    description: typedText().trim().max(DESCRIPTION_MAX, `Use at most ${DESCRIPTION_MAX.toLocaleString("en")} characters`).optional(),
+    title: titleSchema,
+    description: descriptionSchema.optional(),
     linkUrl: linkSchema.optional(),
-    priority: z.enum(blockerPriorities).default("normal"),
+    priority: prioritySchema.default("normal"),
     dueAt: dueAtSchema.optional(),
     blockingProfileIds: z.array(profileIdSchema).min(1, "Choose at least one person you are waiting on").max(20, "Choose at most 20 people"),
     alsoBlockedProfileIds: z.array(profileIdSchema).max(20, "Choose at most 20 people").default([]),
@@ -97,6 +104,22 @@ export const createBlockerSchema = z
     message: "Someone cannot be both waiting and waited on",
   });
 export type CreateBlockerInput = z.input<typeof createBlockerSchema>;
+
+/**
+ * An edit of a blocker's details (PATCH /api/blockers/{id}): only the fields sent change; null clears an optional
+ * one (so does an empty description). The people have their own routes.
+ */
+export const editBlockerSchema = z.object({
+  title: titleSchema.optional(),
+  description: descriptionSchema.nullable().optional(),
+  linkUrl: linkSchema.nullable().optional(),
+  priority: prioritySchema.optional(),
+  dueAt: dueAtSchema.nullable().optional(),
+});
+export type EditBlockerInput = z.input<typeof editBlockerSchema>;
+/** The details an edit can change, in the order the timeline lists them. */
+export const editableBlockerFields = ["title", "description", "linkUrl", "priority", "dueAt"] as const;
+export type EditableBlockerField = (typeof editableBlockerFields)[number];
 
 export const commentSchema = z.object({ body: typedText().trim().min(1, "Write a comment").max(COMMENT_MAX, `Use at most ${COMMENT_MAX.toLocaleString("en")} characters`) });
 export const declineSchema = z.object({

@@ -99,6 +99,9 @@ export const blockingUsers = pgTable(
     snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
     lastNudgedAt: timestamp("last_nudged_at", { withTimezone: true }),
     nudgeCount: integer("nudge_count").notNull().default(0),
+    /** Why they declined, and whom they suggested asking instead: what the people waiting see on their card. */
+    declineReason: text("decline_reason"),
+    suggestedProfileId: uuid("suggested_profile_id").references(() => profiles.id, { onDelete: "set null" }),
   },
   (table) => [
     primaryKey({ columns: [table.blockerId, table.profileId] }),

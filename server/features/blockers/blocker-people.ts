@@ -64,6 +64,7 @@ export function allowedActions(member: Member, blocker: Blocker, people: Blocker
     cancel: open && (isCreator || isAdmin),
     reopen: !open && (isInvolved || isAdmin),
     changePeople: open && (isInvolved || isAdmin),
+    edit: isCreator || isAdmin,
   };
 }
 

@@ -106,6 +106,40 @@ describe("the life cycle", () => {
     expect(blocker.blocking.find((part) => part.person.id === dan.profileId)?.status).toBe("released");
   });
 
+  it("keeps a blocker everybody declined in its people's \"I'm waiting on\", with the reason, uncounted, until someone else is asked", async () => {
+    const imWaitingOn = (person: Teammate) => okJson(person.client.api.blockers["im-waiting-on"].$get());
+    const id = await makeBlocker(alice, [bob], { title: "Budget sign-off", alsoBlocked: [carol] });
+    const before = await counters(alice);
+    expect((await post(bob, `/api/blockers/${id}/decline`, { reason: "Not mine — ask Erin", suggestedProfileId: erin.profileId })).status).toBe(200);
+
+    for (const person of [alice, carol]) {
+      const card = (await imWaitingOn(person)).find((item) => item.id === id);
+      expect(card, person.name).toMatchObject({
+        status: "open",
+        blocking: [{ person: { id: bob.profileId }, status: "declined", declineReason: "Not mine — ask Erin", suggested: { id: erin.profileId } }],
+      });
+    }
+    // The counter counts only blockers still pending on someone; the card is there, not counted.
+    expect((await counters(alice)).imWaitingOn).toBe(before.imWaitingOn - 1);
+    const cards = await imWaitingOn(alice);
+    expect(cards.filter((card) => card.blocking.some((part) => part.status === "pending"))).toHaveLength((await counters(alice)).imWaitingOn);
+    // What each of them may do about it: both may ask someone else; only the creator may cancel.
+    expect(cards.find((card) => card.id === id)?.can).toMatchObject({ changePeople: true, cancel: true });
+    expect((await imWaitingOn(carol)).find((card) => card.id === id)?.can).toMatchObject({ changePeople: true, cancel: false });
+    // Bob answered: it is no longer on his desk.
+    expect((await okJson(bob.client.api.blockers["waiting-on-me"].$get())).map((card) => card.id)).not.toContain(id);
+
+    expect((await post(carol, `/api/blockers/${id}/people`, { profileId: erin.profileId, role: "blocking" })).status).toBe(201);
+    expect((await counters(alice)).imWaitingOn).toBe(before.imWaitingOn);
+    const asked = (await imWaitingOn(alice)).find((card) => card.id === id);
+    expect(new Map(asked?.blocking.map((part) => [part.person.id, part.status]))).toEqual(
+      new Map([
+        [bob.profileId, "declined"],
+        [erin.profileId, "pending"],
+      ]),
+    );
+  });
+
   it("lets anyone involved reopen, which makes the parts pending again", async () => {
     const id = await makeBlocker(alice, [bob]);
     await post(bob, `/api/blockers/${id}/done`);

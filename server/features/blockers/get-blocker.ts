@@ -1,18 +1,17 @@
-// Everything about one blocker: the card, the description and link, the timeline, and what the viewer may do.
+// Everything about one blocker: the card (with what the viewer may do), the description and link, and the timeline.
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { blockerEvents } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
-import { allowedActions, findTeamBlocker, loadPeople } from "./blocker-people.ts";
+import { findTeamBlocker } from "./blocker-people.ts";
 import { blockerCards } from "./blocker-cards.ts";
 import { peopleSummaries, personOf } from "./people-summaries.ts";
 
 export async function getBlocker(db: Database, member: Member, blockerId: string, now: Date) {
   const blocker = await findTeamBlocker(db, blockerId, member.teamId);
-  const [people, events, [card]] = await Promise.all([
-    loadPeople(db, blockerId),
+  const [events, [card]] = await Promise.all([
     db.select().from(blockerEvents).where(eq(blockerEvents.blockerId, blockerId)).orderBy(asc(blockerEvents.sequence)),
-    blockerCards(db, [blocker], now),
+    blockerCards(db, member, [blocker], now),
   ]);
   const mentioned = events.flatMap((event) => [event.actorId, typeof event.payload.profileId === "string" ? event.payload.profileId : null, typeof event.payload.suggestedProfileId === "string" ? event.payload.suggestedProfileId : null]);
   const names = await peopleSummaries(db, mentioned.filter((id): id is string => id !== null), member.teamId);
@@ -30,6 +29,5 @@ export async function getBlocker(db: Database, member: Member, blockerId: string
       suggested: typeof event.payload.suggestedProfileId === "string" ? personOf(names, event.payload.suggestedProfileId) : null,
       createdAt: event.createdAt,
     })),
-    can: allowedActions(member, blocker, people),
   };
 }

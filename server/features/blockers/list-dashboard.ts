@@ -1,8 +1,11 @@
-// The dashboard's two columns. Both follow the counters' definitions, so a list and its counter always agree.
+// The dashboard's two columns. "Waiting on me" is exactly what its counter counts. "I'm waiting on" is every
+// open blocker that holds me up: what its counter counts (those still pending on someone), and those nobody is
+// left pending on (everyone declined, or left the team) — still open, and waiting for me to ask someone else or
+// cancel. Each card says which it is; the web counts only the first kind, as the counter does.
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { blockers, blockingUsers } from "../../db/schema.ts";
-import { blocksMe, stillPending } from "../counters/count-waiting.ts";
+import { blocksMe } from "../counters/count-waiting.ts";
 import type { Member } from "../../http/app-env.ts";
 import { blockerCards } from "./blocker-cards.ts";
 
@@ -11,13 +14,13 @@ export const DASHBOARD_LIST_LIMIT = 100;
 /** Open blockers where my part is pending. */
 export async function listWaitingOnMe(db: Database, member: Member, now: Date) {
   const rows = await waitingOnMeQuery(db, member);
-  return blockerCards(db, rows.map((row) => row.blocker), now);
+  return blockerCards(db, member, rows.map((row) => row.blocker), now);
 }
 
-/** Blockers that block me and still wait on someone. */
+/** Open blockers that block me: those still pending on someone, and those nobody is left pending on. */
 export async function listImWaitingOn(db: Database, member: Member, now: Date) {
   const rows = await imWaitingOnQuery(db, member);
-  return blockerCards(db, rows.map((row) => row.blocker), now);
+  return blockerCards(db, member, rows.map((row) => row.blocker), now);
 }
 
 // The queries themselves, apart, so the benchmark can show their plans (EXPLAIN) on a large data set.
@@ -35,6 +38,6 @@ export const imWaitingOnQuery = (db: Database, member: Member) =>
   db
     .select({ blocker: blockers })
     .from(blockers)
-    .where(and(eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), blocksMe(member), stillPending(db)))
+    .where(and(eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), blocksMe(member)))
     .orderBy(desc(blockers.createdAt))
     .limit(DASHBOARD_LIST_LIMIT);

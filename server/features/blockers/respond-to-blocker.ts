@@ -43,8 +43,9 @@ export function decline(deps: ChangeDependencies, member: Member, blockerId: str
     if (input.suggestedProfileId && (await outsiders(context.tx, member.teamId, [input.suggestedProfileId])).length > 0) {
       throw fieldRefusal("suggestedProfileId", "Choose someone from your team");
     }
-    const people = await setMyPart(context, member, { status: "declined", respondedAt: now });
-    const payload = { reason: input.reason, suggestedProfileId: input.suggestedProfileId ?? null };
+    const suggestedProfileId = input.suggestedProfileId ?? null;
+    const people = await setMyPart(context, member, { status: "declined", respondedAt: now, declineReason: input.reason, suggestedProfileId });
+    const payload = { reason: input.reason, suggestedProfileId };
     await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "declined", payload, audience: everyoneOn(context.blocker, people), notify: { type: "declined", profileIds: waitingSide(context) }, at: now });
     return { resolved: await resolveIfNobodyPending(deps, { ...context, actorId: member.profileId }, people) };
   });

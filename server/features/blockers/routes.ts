@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { blockerIdSchema, commentSchema, createBlockerSchema, declineSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema } from "../../../common/blockers.ts";
+import { blockerIdSchema, commentSchema, createBlockerSchema, declineSchema, editBlockerSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema } from "../../../common/blockers.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { requireMember } from "../../http/require-member.ts";
@@ -8,6 +8,7 @@ import { validate } from "../../http/validate.ts";
 import { commentOnBlocker } from "./comment-on-blocker.ts";
 import { addPerson, removePerson } from "./change-people.ts";
 import { createBlocker } from "./create-blocker.ts";
+import { editBlocker } from "./edit-blocker.ts";
 import { endBlocker, reopenBlocker } from "./end-blocker.ts";
 import { getBlocker } from "./get-blocker.ts";
 import { listImWaitingOn, listWaitingOnMe } from "./list-dashboard.ts";
@@ -33,6 +34,9 @@ export function blockerRoutes(deps: AppDependencies) {
     .get("/im-waiting-on", async (c) => c.json(await listImWaitingOn(db, c.get("member"), now()), 200))
     .get("/resolved", validate("query", resolvedFiltersSchema), async (c) => c.json(await listResolved(db, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/:id", validate("param", idParam), async (c) => c.json(await getBlocker(db, c.get("member"), c.req.valid("param").id, now()), 200))
+    .patch("/:id", validate("param", idParam), validate("json", editBlockerSchema), async (c) =>
+      c.json(await editBlocker(deps, c.get("member"), c.req.valid("param").id, c.req.valid("json"), now()), 200),
+    )
     .post("/:id/done", validate("param", idParam), async (c) => c.json(await markDone(deps, c.get("member"), c.req.valid("param").id, now()), 200))
     .post("/:id/decline", validate("param", idParam), validate("json", declineSchema), async (c) =>
       c.json(await decline(deps, c.get("member"), c.req.valid("param").id, c.req.valid("json"), now()), 200),

@@ -37,7 +37,9 @@ async function countersAndLists(who: Teammate) {
     okJson(who.client.api.notifications.$get()),
     okJson(who.client.api.notifications["unread-count"].$get()),
   ]);
-  expect(counters).toEqual({ waitingOnMe: waitingOnMe.length, imWaitingOn: imWaitingOn.length });
+  // "I'm waiting on" also lists open blockers nobody is left pending on, uncounted (each card shows it).
+  const stillPending = imWaitingOn.filter((card) => card.blocking.some((part) => part.status === "pending"));
+  expect(counters).toEqual({ waitingOnMe: waitingOnMe.length, imWaitingOn: stillPending.length });
   expect(unread.unread).toBe(notifications.filter((notification) => notification.readAt === null).length);
   return { counters, waitingOnMe, imWaitingOn, notifications };
 }

@@ -12,6 +12,7 @@ import { formatDateTime } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
 import { formatAge, formatAgo } from "@/web/lib/relative-time";
 import type { BlockerCardData } from "../api/get-dashboard-list";
+import { DeclinedParts } from "./declined-parts";
 import { PartStatus } from "./part-status";
 import { PriorityBadge } from "./priority-badge";
 import { StatusBadge } from "./status-badge";
@@ -57,6 +58,7 @@ export function BlockerCard({ card, now, people, meta, actions }: Props) {
         )}
       </div>
       {people === "waiting" ? <WaitingPeople card={card} /> : <BlockingPeople card={card} now={now} />}
+      {people === "blocking" && <DeclinedParts card={card} />}
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </article>
   );

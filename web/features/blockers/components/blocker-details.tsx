@@ -1,5 +1,6 @@
 // The top of a blocker's page: title, status, priority, due date, who logged it and when, description and link.
 import { CalendarClock, ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/common/paths";
@@ -11,12 +12,16 @@ import type { BlockerDetail } from "../api/get-blocker";
 import { PriorityBadge } from "./priority-badge";
 import { StatusBadge } from "./status-badge";
 
-export function BlockerHeading({ blocker, now }: { blocker: BlockerDetail; now: Date }) {
+/** `action`: what sits beside the title (the Edit button, for those who may edit). */
+export function BlockerHeading({ blocker, now, action }: { blocker: BlockerDetail; now: Date; action?: ReactNode }) {
   const { t } = useTranslation();
   const overdue = blocker.status === "open" && blocker.dueAt !== null && new Date(blocker.dueAt) < now;
   return (
     <header className="grid gap-3">
-      <h1 className="text-2xl font-semibold tracking-tight break-words">{blocker.title}</h1>
+      <div className="flex items-start justify-between gap-3">
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words">{blocker.title}</h1>
+        {action}
+      </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
         <StatusBadge status={blocker.status} />
         <PriorityBadge priority={blocker.priority} />

@@ -1,28 +1,24 @@
 // The blocker form (/add): what you wait for, on whom, and the optional details. Checked with the server's own
 // schema before sending; the server's field errors land under the same fields.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { blockerPriorities, createBlockerSchema, DESCRIPTION_MAX, TITLE_MAX, type BlockerPriority, type CreateBlockerInput } from "@/common/blockers";
+import { createBlockerSchema, type BlockerPriority, type CreateBlockerInput } from "@/common/blockers";
 import { paths } from "@/common/paths";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
-import { RadioGroup, RadioGroupItem } from "@/web/components/ui/radio-group";
-import { Textarea } from "@/web/components/ui/textarea";
 import { PeoplePicker } from "@/web/features/people/components/people-picker";
-import { ApiError, type FieldErrors } from "@/web/lib/api-error";
-import { localInputToIso, toLocalInputValue } from "@/web/lib/date-time";
+import { ApiError } from "@/web/lib/api-error";
+import { localInputToIso } from "@/web/lib/date-time";
 import { createBlocker } from "../api/create-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
+import { DescriptionField, DueField, LinkField, PriorityField, TitleField, useFieldErrors } from "./blocker-detail-fields";
 
 type Fields = keyof CreateBlockerInput;
 
 export function BlockerForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const [title, setTitle] = useState("");
   const [blocking, setBlocking] = useState<string[]>([]);
   const [description, setDescription] = useState("");
@@ -30,30 +26,13 @@ export function BlockerForm() {
   const [priority, setPriority] = useState<BlockerPriority>("normal");
   const [dueLocal, setDueLocal] = useState("");
   const [alsoBlocked, setAlsoBlocked] = useState<string[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, setErrors, errorOf, edited, check, focusFirstError } = useFieldErrors<Fields>();
 
   const create = useBlockerMutation(createBlocker, {
     errorMessage: false,
     successMessage: () => t("blockers.form.added"),
     onSuccess: ({ id }) => navigate(paths.blocker(id)),
   });
-  const errorOf = (field: Fields) => errors[field]?.[0];
-  /** A field's error goes away as soon as the person changes that field. */
-  const edited =
-    <Value,>(field: Fields, set: (value: Value) => void) =>
-    (value: Value) => {
-      set(value);
-      if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
-    };
-
-  // After a refused submit, take the keyboard to the first field at fault (once React has marked it),
-  // scrolled to the middle so the sticky header does not hide its label.
-  const focusFirstError = () =>
-    requestAnimationFrame(() => {
-      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      field?.focus({ preventScroll: true });
-      field?.scrollIntoView({ block: "center" });
-    });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,9 +46,7 @@ export function BlockerForm() {
       linkUrl: linkUrl.trim() ? linkUrl.trim() : undefined,
       dueAt,
     };
-    const found: FieldErrors = {};
-    const parsed = createBlockerSchema.safeParse(input);
-    if (!parsed.success) for (const issue of parsed.error.issues) (found[String(issue.path[0])] ??= []).push(issue.message);
+    const found = check(createBlockerSchema, input);
     if (dueLocal && !dueAt) found.dueAt = [t("blockers.form.dueInvalid")];
     else if (dueAt && new Date(dueAt) < new Date()) found.dueAt = [t("blockers.form.duePast")];
     setErrors(found);
@@ -88,23 +65,15 @@ export function BlockerForm() {
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="grid gap-6">
       {formError && <FormAlert>{formError instanceof ApiError && formError.code === "plan_limit_reached" ? <PlanLimit error={formError} /> : formError.message}</FormAlert>}
-      <FormField label={t("blockers.form.title")} error={errorOf("title")} hint={t("blockers.form.titleHint")}>
-        {(control) => <Input {...control} value={title} maxLength={TITLE_MAX} onChange={(event) => edited("title", setTitle)(event.target.value)} placeholder={t("blockers.form.titlePlaceholder")} />}
-      </FormField>
+      <TitleField value={title} onChange={edited("title", setTitle)} error={errorOf("title")} />
       <FormField label={t("blockers.form.blocking")} error={errorOf("blockingProfileIds")} hint={t("blockers.form.blockingHint")}>
         {(control) => <PeoplePicker {...control} value={blocking} onChange={edited("blockingProfileIds", setBlocking)} exclude={alsoBlocked} placeholder={t("blockers.form.blockingPlaceholder")} />}
       </FormField>
-      <FormField label={t("blockers.form.description")} error={errorOf("description")} hint={t("blockers.form.optional")}>
-        {(control) => <Textarea {...control} rows={4} value={description} maxLength={DESCRIPTION_MAX} onChange={(event) => edited("description", setDescription)(event.target.value)} />}
-      </FormField>
-      <FormField label={t("blockers.form.link")} error={errorOf("linkUrl")} hint={t("blockers.form.linkHint")}>
-        {(control) => <Input {...control} type="url" inputMode="url" value={linkUrl} onChange={(event) => edited("linkUrl", setLinkUrl)(event.target.value)} placeholder="https://" />}
-      </FormField>
+      <DescriptionField value={description} onChange={edited("description", setDescription)} error={errorOf("description")} />
+      <LinkField value={linkUrl} onChange={edited("linkUrl", setLinkUrl)} error={errorOf("linkUrl")} />
       <div className="grid gap-6 sm:grid-cols-2">
         <PriorityField value={priority} onChange={edited("priority", setPriority)} error={errorOf("priority")} />
-        <FormField label={t("blockers.form.due")} error={errorOf("dueAt")} hint={t("blockers.form.optional")}>
-          {(control) => <Input {...control} type="datetime-local" min={toLocalInputValue(new Date())} value={dueLocal} onChange={(event) => edited("dueAt", setDueLocal)(event.target.value)} />}
-        </FormField>
+        <DueField value={dueLocal} onChange={edited("dueAt", setDueLocal)} error={errorOf("dueAt")} />
       </div>
       <FormField label={t("blockers.form.alsoBlocks")} error={errorOf("alsoBlockedProfileIds")} hint={t("blockers.form.alsoBlocksHint")}>
         {(control) => <PeoplePicker {...control} value={alsoBlocked} onChange={edited("alsoBlockedProfileIds", setAlsoBlocked)} exclude={blocking} placeholder={t("blockers.form.alsoBlocksPlaceholder")} />}
@@ -118,37 +87,6 @@ export function BlockerForm() {
         </Button>
       </div>
     </form>
-  );
-}
-
-function PriorityField({ value, onChange, error }: { value: BlockerPriority; onChange: (priority: BlockerPriority) => void; error: string | undefined }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="grid content-start gap-2">
-      <Label id={`${id}-label`}>{t("blockers.form.priority")}</Label>
-      <RadioGroup
-        aria-labelledby={`${id}-label`}
-        aria-describedby={error ? `${id}-error` : undefined}
-        value={value}
-        onValueChange={(next) => onChange(next as BlockerPriority)}
-        className="flex min-h-9 flex-wrap items-center gap-x-4 gap-y-2"
-      >
-        {blockerPriorities.map((priority) => (
-          <div key={priority} className="flex items-center gap-2">
-            <RadioGroupItem value={priority} id={`${id}-${priority}`} />
-            <Label htmlFor={`${id}-${priority}`} className="font-normal">
-              {t(`blockers.priority.${priority}`)}
-            </Label>
-          </div>
-        ))}
-      </RadioGroup>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

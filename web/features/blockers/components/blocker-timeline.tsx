@@ -1,7 +1,7 @@
 // The blocker's history, oldest first, as sentences; comments show their text.
-import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, MessageSquare, RotateCcw, UserMinus, UserPlus, type LucideIcon } from "lucide-react";
+import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, MessageSquare, Pencil, RotateCcw, UserMinus, UserPlus, type LucideIcon } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
-import type { BlockerEventType } from "@/common/blockers";
+import { blockerPriorities, editableBlockerFields, type BlockerEventType, type EditableBlockerField } from "@/common/blockers";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { formatDateTime } from "@/web/lib/date-time";
 import { bareName, personName } from "@/web/lib/person-name";
@@ -22,6 +22,7 @@ const icons: Record<BlockerEventType, LucideIcon> = {
   person_added: UserPlus,
   person_removed: UserMinus,
   person_left: LogOut,
+  edited: Pencil,
 };
 
 const textIn = (payload: TimelineEvent["payload"], key: string): string | undefined => {
@@ -61,6 +62,44 @@ function When({ at, now }: { at: string; now: Date }) {
   );
 }
 
+type DetailChange = { field: EditableBlockerField; from: string | null; to: string | null };
+
+/** The changes an `edited` event lists, in the order of the form; anything malformed is left out. */
+function changesIn(payload: TimelineEvent["payload"]): DetailChange[] {
+  const changes: unknown = payload.changes;
+  if (typeof changes !== "object" || changes === null) return [];
+  const record = changes as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  return editableBlockerFields.flatMap((field) => {
+    const change = record[field];
+    if (typeof change !== "object" || change === null) return [];
+    return [{ field, from: text((change as Record<string, unknown>).from), to: text((change as Record<string, unknown>).to) }];
+  });
+}
+
+/** One line per change: old and new values where they are short, "edited" for the description. */
+function EditedChanges({ payload }: { payload: TimelineEvent["payload"] }) {
+  const { t } = useTranslation();
+  const shown = (change: DetailChange, value: string | null) => {
+    if (value === null) return "";
+    if (change.field === "dueAt") return formatDateTime(value);
+    if (change.field === "priority") return (blockerPriorities as readonly string[]).includes(value) ? t(`blockers.priority.${value}`) : value;
+    return value;
+  };
+  return (
+    <ul className="mt-1 grid gap-0.5">
+      {changesIn(payload).map((change) => {
+        const how = change.from === null ? "added" : change.to === null ? "removed" : "changed";
+        return (
+          <li key={change.field} className="break-words">
+            {t(`blockers.timeline.edits.${change.field}.${how}`, { from: shown(change, change.from), to: shown(change, change.to) })}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function EventItem({ event, now }: { event: TimelineEvent; now: Date }) {
   const { t } = useTranslation();
   const Icon = icons[event.type];
@@ -78,9 +117,12 @@ function EventItem({ event, now }: { event: TimelineEvent; now: Date }) {
       <span className="flex size-7 shrink-0 items-center justify-center rounded-full border bg-background">
         <Icon className="size-3.5 text-muted-foreground" aria-hidden="true" />
       </span>
-      <p className="min-w-0 flex-1 pt-1 break-words text-muted-foreground">
-        <Trans i18nKey={sentenceKey(event)} values={values} components={{ strong: <strong className="font-medium text-foreground" /> }} />
-      </p>
+      <div className="min-w-0 flex-1 pt-1 break-words text-muted-foreground">
+        <p>
+          <Trans i18nKey={sentenceKey(event)} values={values} components={{ strong: <strong className="font-medium text-foreground" /> }} />
+        </p>
+        {event.type === "edited" && <EditedChanges payload={event.payload} />}
+      </div>
       <span className="pt-1">
         <When at={event.createdAt} now={now} />
       </span>

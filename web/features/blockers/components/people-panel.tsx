@@ -11,20 +11,22 @@ import { personName, type Person } from "@/web/lib/person-name";
 import { addPerson, removePerson, type PersonRole } from "../api/change-people";
 import type { BlockerDetail } from "../api/get-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
+import { everyoneOnCard, suggestionFor } from "./declined-parts";
 import { NudgeButton } from "./nudge-button";
 import { PartStatus } from "./part-status";
 
 export function PeoplePanel({ blocker, now }: { blocker: BlockerDetail; now: Date }) {
   const { t } = useTranslation();
   const { profile } = useAuth();
-  const everyone = [blocker.creator.id, ...blocker.waiting.map((person) => person.id), ...blocker.blocking.map((part) => part.person.id)];
+  const everyone = everyoneOnCard(blocker);
   const { changePeople, nudge } = blocker.can;
   return (
     <aside aria-label={t("blockers.people.label")} className="grid content-start gap-6 rounded-lg border bg-card p-4">
-      <PeopleSection title={t("blockers.people.blocking")} side="blocking" blocker={blocker} exclude={everyone} canAdd={changePeople}>
+      <PeopleSection title={t("blockers.people.blocking")} side="blocking" blocker={blocker} exclude={everyone} suggested={suggestionFor(blocker)} canAdd={changePeople}>
         {blocker.blocking.map((part) => (
           <PersonRow key={part.person.id} person={part.person} isMe={part.person.id === profile?.id} removable={changePeople && blocker.blocking.length > 1} side="blocking" blockerId={blocker.id}>
             <PartStatus part={part} now={now} withText />
+            {part.status === "declined" && part.declineReason && <p className="text-xs break-words text-muted-foreground">“{part.declineReason}”</p>}
             {nudge && part.status === "pending" && part.person.id !== profile?.id && (
               <div className="mt-1.5">
                 <NudgeButton blockerId={blocker.id} part={part} now={now} short />
@@ -44,9 +46,9 @@ export function PeoplePanel({ blocker, now }: { blocker: BlockerDetail; now: Dat
   );
 }
 
-type SectionProps = { title: string; side: PersonRole; blocker: BlockerDetail; exclude: string[]; canAdd: boolean; children: React.ReactNode };
+type SectionProps = { title: string; side: PersonRole; blocker: BlockerDetail; exclude: string[]; suggested?: string; canAdd: boolean; children: React.ReactNode };
 
-function PeopleSection({ title, side, blocker, exclude, canAdd, children }: SectionProps) {
+function PeopleSection({ title, side, blocker, exclude, suggested, canAdd, children }: SectionProps) {
   const { t } = useTranslation();
   const add = useBlockerMutation(addPerson, { successMessage: () => t("blockers.people.added") });
   return (
@@ -57,6 +59,7 @@ function PeopleSection({ title, side, blocker, exclude, canAdd, children }: Sect
           <PeoplePickerMenu
             align="end"
             exclude={exclude}
+            suggested={suggested}
             onSelect={(person) => add.mutate({ id: blocker.id, profileId: person.id, role: side })}
             trigger={
               <Button size="sm" variant="ghost" className="h-7 px-2" disabled={add.isPending} aria-label={t(`blockers.people.add.${side}`)}>

@@ -1,7 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { Pencil } from "lucide-react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageLoadFailed } from "@/web/components/page-load-failed";
+import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
@@ -10,6 +13,7 @@ import { BlockerActions } from "../components/blocker-actions";
 import { BlockerDescription, BlockerHeading } from "../components/blocker-details";
 import { BlockerTimeline } from "../components/blocker-timeline";
 import { CommentForm } from "../components/comment-form";
+import { EditBlockerForm } from "../components/edit-blocker-form";
 import { PeoplePanel } from "../components/people-panel";
 
 export default function BlockerPage() {
@@ -17,6 +21,8 @@ export default function BlockerPage() {
   const { id = "" } = useParams();
   const now = useNow();
   const blocker = useQuery(blockerQueryOptions(id));
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   usePageTitle(blocker.data?.title ?? t("blockers.detail.title"));
 
   if (blocker.isPending) return <BlockerPageSkeleton />;
@@ -36,9 +42,33 @@ export default function BlockerPage() {
   return (
     <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid content-start gap-6">
-        <BlockerHeading blocker={data} now={now} />
-        <BlockerActions blocker={data} />
-        <BlockerDescription blocker={data} />
+        {editing && data.can.edit ? (
+          <EditBlockerForm
+            blocker={data}
+            onClose={() => {
+              setEditing(false);
+              // Back to where the person was: the Edit button, once it is shown again.
+              requestAnimationFrame(() => editButton.current?.focus());
+            }}
+          />
+        ) : (
+          <>
+            <BlockerHeading
+              blocker={data}
+              now={now}
+              action={
+                data.can.edit && (
+                  <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden="true" />
+                    {t("blockers.edit.button")}
+                  </Button>
+                )
+              }
+            />
+            <BlockerActions blocker={data} />
+            <BlockerDescription blocker={data} />
+          </>
+        )}
       </div>
       <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <PeoplePanel blocker={data} now={now} />

@@ -9,6 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { dashboardListQueryOptions } from "@/web/features/blockers/api/get-dashboard-list";
 import { BlockerCard } from "@/web/features/blockers/components/blocker-card";
 import { BlockerList } from "@/web/features/blockers/components/blocker-list";
+import { DeclinedActions, nobodyPending } from "@/web/features/blockers/components/declined-parts";
 import { NudgeButton } from "@/web/features/blockers/components/nudge-button";
 import { QuickAnswers } from "@/web/features/blockers/components/quick-answers";
 import { useNow } from "@/web/lib/use-now";
@@ -20,7 +21,10 @@ export default function DashboardPage() {
   const { profile } = useAuth();
   const now = useNow();
   const waitingOnMe = useQuery(dashboardListQueryOptions("waiting-on-me"));
-  const imWaitingOn = useQuery(dashboardListQueryOptions("im-waiting-on"));
+  // Those nobody is left pending on come first: they wait for me to ask someone else or cancel. They are not
+  // counted, as the counter does not count them (each card says so).
+  const imWaitingOn = useQuery({ ...dashboardListQueryOptions("im-waiting-on"), select: (cards) => [...cards].sort((a, b) => Number(nobodyPending(b)) - Number(nobodyPending(a))) });
+  const imWaitingOnCount = imWaitingOn.data?.filter((card) => !nobodyPending(card)).length;
   const firstName = profile?.fullName?.split(/\s+/)[0] ?? "";
   const addBlocker = (
     <Button asChild size="sm">
@@ -51,7 +55,7 @@ export default function DashboardPage() {
           />
         </section>
         <section aria-labelledby="im-waiting-on-heading" className="grid content-start gap-3">
-          <ColumnHeading id="im-waiting-on-heading" title={t("dashboard.imWaitingOn.title")} count={imWaitingOn.data?.length} />
+          <ColumnHeading id="im-waiting-on-heading" title={t("dashboard.imWaitingOn.title")} count={imWaitingOnCount} />
           <BlockerList
             query={imWaitingOn}
             testId="im-waiting-on-list"
@@ -64,7 +68,16 @@ export default function DashboardPage() {
                   card={card}
                   now={now}
                   people="blocking"
-                  actions={pending.length > 0 ? pending.map((part) => <NudgeButton key={part.person.id} blockerId={card.id} part={part} now={now} short />) : undefined}
+                  actions={
+                    (pending.length > 0 || card.blocking.some((part) => part.status === "declined") || nobodyPending(card)) && (
+                    <>
+                      {pending.map((part) => (
+                        <NudgeButton key={part.person.id} blockerId={card.id} part={part} now={now} short />
+                      ))}
+                      <DeclinedActions card={card} />
+                    </>
+                    )
+                  }
                 />
               );
             }}

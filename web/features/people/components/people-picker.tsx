@@ -30,16 +30,20 @@ type MenuProps = Offer & {
   multiple?: boolean;
   onSelect: (person: Teammate) => void;
   align?: "start" | "center" | "end";
+  /** Someone to offer first, marked as suggested (whom a person who declined named): Enter picks them. */
+  suggested?: string;
 };
 
 /** The popover list itself, opened by any trigger. */
-export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onSelect, exclude = [], includeSelf = false, align = "start" }: MenuProps) {
+export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onSelect, exclude = [], includeSelf = false, align = "start", suggested }: MenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
   const { profile } = useAuth();
   const teammates = useQuery(teammatesQueryOptions());
-  const offered = teammates.data?.filter((person) => !exclude.includes(person.id) && (includeSelf || person.id !== profile?.id));
+  const offered = teammates.data
+    ?.filter((person) => !exclude.includes(person.id) && (includeSelf || person.id !== profile?.id))
+    .sort((a, b) => Number(b.id === suggested) - Number(a.id === suggested));
   const aloneInTeam = (teammates.data?.length ?? 0) <= 1;
   const emptyText = aloneInTeam ? t("people.picker.nobody") : offered?.length === 0 ? t("people.picker.allChosen") : t("people.picker.noMatch");
 
@@ -78,6 +82,7 @@ export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onS
                       <span className="truncate">{personName(person, t)}</span>
                       {person.fullName && <span className="truncate text-xs text-muted-foreground">{person.email}</span>}
                     </span>
+                    {person.id === suggested && <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{t("people.picker.suggested")}</span>}
                     <Check className={cn("ml-auto", isSelected ? "opacity-100" : "opacity-0")} aria-hidden="true" />
                   </CommandItem>
                 );

@@ -1,4 +1,4 @@
-// Shared e2e fixtures: every test fails on an uncaught page error or console.error; `teammate` is a signed-in,
+// Shared e2e fixtures: every test fails on an uncaught page error, console.error or console.warn; `teammate` is a signed-in,
 // onboarded person and `newcomer` a signed-in one who has not onboarded, both made through the API (the sign-up
 // journey itself is tested through the UI); `bob` is a second person, in his own browser, on the teammate's team.
 import { randomInt } from "node:crypto";
@@ -44,13 +44,14 @@ async function createPerson(request: APIRequestContext, baseURL: string, options
   return { email, fullName: options.fullName, teamName: options.teamName };
 }
 
-/** Uncaught errors and console.error of a page. The browser's own "Failed to load resource" lines (a 401 while
- * signed out is expected) are left out: our code's errors are what count. */
+/** Uncaught errors, console.error and console.warn of a page (React's and React Router's warnings too: the console
+ * stays silent). The browser's own "Failed to load resource" lines (a 401 while signed out is expected) are left
+ * out: our code's errors are what count. */
 function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+    if ((message.type() === "error" || message.type() === "warning") && !message.text().startsWith("Failed to load resource")) errors.push(`${message.type()}: ${message.text()}`);
   });
   return errors;
 }
@@ -77,7 +78,7 @@ export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; n
     async ({ page }, use) => {
       const errors = watchConsole(page);
       await use();
-      expect(errors, "errors in the browser console").toEqual([]);
+      expect(errors, "errors and warnings in the browser console").toEqual([]);
     },
     { auto: true },
   ],
@@ -90,7 +91,7 @@ export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; n
     const person = await createPerson(bobPage.request, baseURL ?? "", { fullName: "Bob Stone", teamName: teammate.teamName, onboarded: true, invitedBy: page.request });
     await use({ ...person, page: bobPage });
     await context.close();
-    expect(errors, "errors in Bob's browser console").toEqual([]);
+    expect(errors, "errors and warnings in Bob's browser console").toEqual([]);
   },
 });
 

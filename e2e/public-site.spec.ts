@@ -60,8 +60,8 @@ test.describe("links", () => {
 
   test("the Features and How it works links of another page open the landing page at their section", async ({ page }) => {
     for (const [link, heading] of [
-      ["Features", "Everything about waiting, in one place"],
-      ["How it works", "Four steps from stuck to moving"],
+      ["Features", "Key Features"],
+      ["How it works", "How It Works"],
     ] as const) {
       await page.goto("/blog");
       const sectionHeading = page.getByRole("heading", { level: 2, name: heading });
@@ -75,18 +75,18 @@ test.describe("links", () => {
 });
 
 test.describe("landing page", () => {
-  test("shows its sections in the specification's order", async ({ page }) => {
+  test("shows its sections in the specification's order, each named by its heading", async ({ page }) => {
     await page.goto("/");
     const inOrder = [
       page.getByRole("heading", { level: 1, name: "Stop losing days to “I was waiting on…”" }),
       page.getByRole("button", { name: /^Got a min to try\?/ }),
       page.getByRole("heading", { name: "Launched and backed by people who hate waiting too" }),
-      page.getByRole("heading", { name: "Everyone who waits, and everyone who is waited on" }),
-      page.getByRole("heading", { name: "Built for waiting, not for planning" }),
-      page.getByRole("heading", { name: "Four steps from stuck to moving" }),
-      page.getByRole("heading", { name: "Everything about waiting, in one place" }),
-      page.getByRole("heading", { name: "Questions teams ask us" }),
-      page.getByRole("heading", { name: "Start free, upgrade when the team grows" }),
+      page.getByRole("heading", { level: 2, name: "Who Benefits?", exact: true }),
+      page.getByRole("heading", { level: 2, name: "Why Holdup", exact: true }),
+      page.getByRole("heading", { level: 2, name: "How It Works", exact: true }),
+      page.getByRole("heading", { level: 2, name: "Key Features", exact: true }),
+      page.getByRole("heading", { level: 2, name: "FAQ", exact: true }),
+      page.getByRole("heading", { level: 2, name: "Pricing", exact: true }),
       page.getByRole("heading", { name: "What is your team waiting on right now?" }),
     ];
     const tops: number[] = [];
@@ -202,7 +202,7 @@ test.describe("landing page", () => {
     // Paused, it stays put even with the pointer and focus elsewhere.
     await runFor(300);
     await carousel.getByRole("button", { name: "Pause the carousel" }).click();
-    const outside = page.getByRole("heading", { name: "Everything about waiting, in one place" });
+    const outside = page.getByRole("heading", { name: "Key Features", exact: true });
     await outside.click();
     await expect(carousel.getByRole("button", { name: "Play the carousel" })).toBeVisible();
     await runFor(10_000);
@@ -305,7 +305,8 @@ test.describe("every page", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Stop losing days to “I was waiting on…”" })).toBeVisible();
     const pricing = page.locator("#pricing");
-    await expect(pricing.getByRole("heading", { name: "Start free, upgrade when the team grows" })).toBeVisible();
+    await expect(pricing.getByRole("heading", { name: "Pricing" })).toBeVisible();
+    await expect(pricing.getByText("Start free, upgrade when the team grows")).toBeVisible();
     await expect(pricing.getByRole("link", { name: "Get Plus" })).toHaveAttribute("href", "/signup?plan=plus");
     await expect(page).toHaveTitle("Holdup");
     await expect(page.locator('head meta[name="description"]')).toHaveAttribute("content", /^Holdup tracks who is waiting on whom at work\./);

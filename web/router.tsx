@@ -5,24 +5,27 @@ import { RedirectSignedIn, RequireOnboarded, RequireSession } from "./app/guards
 import { LeaveForPublicSite } from "./app/leave-for-public-site";
 import { RootLayout } from "./app/root-layout";
 import { RouteError } from "./app/route-error";
-import type { ComingFeature } from "./features/misc/pages/coming-page";
+import { FullScreenSpinner } from "./components/ui/spinner";
+import type { ComingFeature } from "./features/coming-soon/pages/coming-page";
 
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-const placeholder = (feature: ComingFeature) => ({ lazy: async () => ({ Component: (await import("./features/misc/pages/coming-page")).comingPage(feature) }) });
+const placeholder = (feature: ComingFeature) => ({ lazy: async () => ({ Component: (await import("./features/coming-soon/pages/coming-page")).comingPage(feature) }) });
 
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // What shows while the first page's code loads (every page is lazy); without it React Router warns on each load.
+    HydrateFallback: FullScreenSpinner,
     children: [
       // The public site is pre-rendered apart from the app (web/site); reaching it from inside the app is a page load.
       // A signed-in visitor of / stays in the app: a spinner while the session is checked, then the dashboard.
       { Component: RedirectSignedIn, children: [{ path: paths.home, Component: LeaveForPublicSite }] },
       ...[paths.blog, `${paths.blog}/:slug`, paths.privacy, paths.terms, paths.refundPolicy, paths.support].map((path) => ({ path, Component: LeaveForPublicSite })),
-      { path: "*", ...page(() => import("./app/not-found-in-site")) },
+      { path: "*", ...page(() => import("./app/not-found")) },
       {
         Component: RedirectSignedIn,
         children: [

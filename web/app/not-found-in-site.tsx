@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import NotFoundPage from "@/web/features/misc/pages/not-found-page";
+import NotFoundPage from "@/web/features/not-found/pages/not-found-page";
 import { SiteLayout } from "@/web/site/site-layout";
 
 /** The app's not-found page, in the public site's frame (an unknown address is nobody's page). */
@@ -12,4 +12,3 @@ export function NotFoundInSite() {
   );
 }
 
-export default NotFoundInSite;

@@ -10,7 +10,7 @@ const pageModules = import.meta.glob<{ sitePage: SitePage<object> }>([
   "../features/blog/pages/blog-post-page.tsx",
   "../features/legal/pages/legal-page.tsx",
   "../features/support/pages/support-page.tsx",
-  "../features/misc/pages/not-found-page.tsx",
+  "../features/not-found/pages/not-found-page.tsx",
 ]);
 
 export type SiteRoute = {
@@ -32,7 +32,7 @@ export const siteRoutes: SiteRoute[] = [
   { path: paths.support, source: "../features/support/pages/support-page.tsx" },
 ];
 
-const notFoundSource = "../features/misc/pages/not-found-page.tsx";
+const notFoundSource = "../features/not-found/pages/not-found-page.tsx";
 
 async function prepare(source: string, params: Record<string, string>) {
   const load = pageModules[source];

@@ -221,6 +221,21 @@ describe("notifications", () => {
   });
 });
 
+describe("opening a blocker", () => {
+  it("marks read the notifications about it, and only those", async () => {
+    const unread = async () => (await okJson(erin.client.api.notifications.$get())).filter((notification) => notification.readAt === null).map((notification) => notification.blockerId);
+    const opened = await makeBlocker(alice, [erin], { title: "Opened" });
+    const other = await makeBlocker(alice, [erin], { title: "Not opened" });
+    await post(alice, `/api/blockers/${opened}/comments`, { body: "Any news?" });
+    expect((await unread()).filter((id) => id === opened)).toHaveLength(2);
+
+    expect((await post(erin, `/api/notifications/read-all?blockerId=${opened}`)).status).toBe(200);
+    expect(await unread()).not.toContain(opened);
+    expect(await unread()).toContain(other);
+    expect((await post(erin, "/api/notifications/read-all?blockerId=not-a-blocker")).json).toMatchObject({ fields: { blockerId: [expect.any(String)] } });
+  });
+});
+
 describe("a teammate's page", () => {
   it("shows the open blockers on them and their median time to unblock", async () => {
     const first = await makeBlocker(alice, [erin]);

@@ -21,18 +21,23 @@ export async function markRead(db: Database, events: EventHub, member: Member, n
   });
 }
 
-export async function markAllRead(db: Database, events: EventHub, member: Member, now: Date) {
+/** Marks all my unread notifications read, or those about one blocker (opening it reads them). */
+export async function markAllRead(db: Database, events: EventHub, member: Member, now: Date, filter: { blockerId?: string } = {}) {
   await db.transaction(async (tx) => {
-    await tx
+    const marked = await tx
       .update(notifications)
       .set({ readAt: now })
       .where(
         and(
           eq(notifications.profileId, member.profileId),
           isNull(notifications.readAt),
+          filter.blockerId ? eq(notifications.blockerId, filter.blockerId) : undefined,
           exists(tx.select({ one: blockers.id }).from(blockers).where(and(eq(blockers.id, notifications.blockerId), eq(blockers.organizationId, member.teamId)))),
         ),
-      );
-    await events.publish(tx, [member.profileId], { kind: "notification" });
+      )
+      .returning({ id: notifications.id });
+    // Only a change moves my other tabs' counts: opening a blocker with nothing unread writes nothing.
+    if (marked.length > 0) await events.publish(tx, [member.profileId], { kind: "notification" });
+    return marked.length;
   });
 }

@@ -8,14 +8,15 @@ import { countUnread, listNotifications } from "./list-notifications.ts";
 import { markAllRead, markRead } from "./mark-read.ts";
 
 const idParam = z.object({ id: z.uuid("Not a valid notification") });
+const readAllQuery = z.object({ blockerId: z.uuid("Not a valid blocker").optional() });
 
 export function notificationRoutes({ db, readSession, events, clock }: AppDependencies) {
   return new Hono<AppEnv>()
     .use(requireSession(readSession), requireMember(db))
     .get("/", async (c) => c.json(await listNotifications(db, c.get("member")), 200))
     .get("/unread-count", async (c) => c.json({ unread: await countUnread(db, c.get("member")) }, 200))
-    .post("/read-all", async (c) => {
-      await markAllRead(db, events, c.get("member"), clock.now());
+    .post("/read-all", validate("query", readAllQuery), async (c) => {
+      await markAllRead(db, events, c.get("member"), clock.now(), c.req.valid("query"));
       return c.json({ ok: true }, 200);
     })
     .post("/:id/read", validate("param", idParam), async (c) => {

@@ -30,11 +30,10 @@ export function OneTimeCodeForm() {
     setCodeSent(true);
   }
 
-  async function signIn(event: FormEvent) {
-    event.preventDefault();
+  async function signIn(otp: string) {
     setFailure(undefined);
     setPending(true);
-    const { data, error } = await authClient.signIn.emailOtp({ email: email.trim(), otp: code.trim() });
+    const { data, error } = await authClient.signIn.emailOtp({ email: email.trim(), otp });
     setPending(false);
     if (error) return setFailure(authFailureOf(error).status === 429 ? authFailureOf(error).message : t("auth.code.invalid"));
     // The address had never been confirmed, so the password chosen at sign-up was removed (decision 020): say so
@@ -42,6 +41,13 @@ export function OneTimeCodeForm() {
     if (data && "passwordRemoved" in data && data.passwordRemoved === true) {
       toast.info(t("auth.code.passwordRemoved"), { duration: Number.POSITIVE_INFINITY, closeButton: true });
     }
+  }
+
+  /** Digits only, however they were typed or pasted ("123 456", "123-456"); the sixth one signs in at once. */
+  function typeCode(value: string) {
+    const digits = value.replace(/\D/g, "").slice(0, 6);
+    setCode(digits);
+    if (digits.length === 6 && digits !== code && !pending) void signIn(digits);
   }
 
   async function resendCode() {
@@ -68,14 +74,21 @@ export function OneTimeCodeForm() {
     );
   }
   return (
-    <form onSubmit={signIn} noValidate className="grid gap-4">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void signIn(code);
+      }}
+      noValidate
+      className="grid gap-4"
+    >
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {t("auth.code.sent", { email: email.trim() })}
       </p>
       <FormAlert>{failure}</FormAlert>
       <FormField label={t("auth.fields.code")}>
         {(control) => (
-          <Input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))} />
+          <Input {...control} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => typeCode(event.target.value)} />
         )}
       </FormField>
       <Button type="submit" disabled={pending || code.length !== 6}>

@@ -6,6 +6,7 @@ import { useParams } from "react-router";
 import { PageLoadFailed } from "@/web/components/page-load-failed";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { useReadOnOpen } from "@/web/features/notifications/api/use-read-on-open";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { blockerQueryOptions } from "../api/get-blocker";
@@ -21,6 +22,7 @@ export default function BlockerPage() {
   const { id = "" } = useParams();
   const now = useNow();
   const blocker = useQuery(blockerQueryOptions(id));
+  useReadOnOpen(id, blocker.isSuccess ? blocker.dataUpdatedAt : 0);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   usePageTitle(blocker.data?.title ?? t("blockers.detail.title"));

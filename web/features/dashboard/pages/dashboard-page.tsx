@@ -11,6 +11,7 @@ import { BlockerCard } from "@/web/features/blockers/components/blocker-card";
 import { BlockerList } from "@/web/features/blockers/components/blocker-list";
 import { DeclinedActions, nobodyPending } from "@/web/features/blockers/components/declined-parts";
 import { NudgeButton } from "@/web/features/blockers/components/nudge-button";
+import { isSnoozed, PartStatus } from "@/web/features/blockers/components/part-status";
 import { QuickAnswers } from "@/web/features/blockers/components/quick-answers";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
@@ -51,7 +52,12 @@ export default function DashboardPage() {
             testId="waiting-on-me-list"
             label={t("dashboard.waitingOnMe.title")}
             empty={<EmptyState icon={Inbox} title={t("dashboard.waitingOnMe.emptyTitle")} description={t("dashboard.waitingOnMe.emptyDescription")} />}
-            renderCard={(card) => <BlockerCard card={card} now={now} people="waiting" actions={<QuickAnswers blockerId={card.id} title={card.title} />} />}
+            renderCard={(card) => {
+              // My own snooze shows on my card, as it does on theirs.
+              const myPart = card.blocking.find((part) => part.person.id === profile?.id);
+              const snoozed = myPart && isSnoozed(myPart, now) ? <PartStatus part={myPart} now={now} withText /> : undefined;
+              return <BlockerCard card={card} now={now} people="waiting" meta={snoozed} actions={<QuickAnswers blockerId={card.id} title={card.title} />} />;
+            }}
           />
         </section>
         <section aria-labelledby="im-waiting-on-heading" className="grid content-start gap-3">

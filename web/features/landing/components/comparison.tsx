@@ -36,7 +36,7 @@ export function Comparison() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="comparison-title" className="mx-auto w-full max-w-6xl px-4">
-      <SectionHeading id="comparison-title" kicker={t("landing.comparison.kicker")} title={t("landing.comparison.title")} description={t("landing.comparison.description")} />
+      <SectionHeading id="comparison-title" name={t("landing.comparison.name")} tagline={t("landing.comparison.tagline")} description={t("landing.comparison.description")} />
       <div className="mt-12 hidden overflow-hidden rounded-xl border md:block" data-testid="comparison-table">
         <table className="w-full text-left">
           <caption className="sr-only">{t("landing.comparison.caption")}</caption>

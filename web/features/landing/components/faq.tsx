@@ -9,7 +9,7 @@ export function Faq() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="faq-title" className="mx-auto w-full max-w-3xl px-4">
-      <SectionHeading id="faq-title" kicker={t("landing.faq.kicker")} title={t("landing.faq.title")} description={t("landing.faq.description")} />
+      <SectionHeading id="faq-title" name={t("landing.faq.name")} tagline={t("landing.faq.tagline")} description={t("landing.faq.description")} />
       <div className="mt-10 divide-y rounded-xl border bg-card">
         {questions.map((key) => (
           <details key={key} className="group px-5">

@@ -13,7 +13,7 @@ export function HowItWorks() {
   const { t } = useTranslation();
   return (
     <section id="how-it-works" aria-labelledby="how-it-works-title" className="mx-auto w-full max-w-6xl scroll-mt-20 px-4">
-      <SectionHeading id="how-it-works-title" kicker={t("landing.howItWorks.kicker")} title={t("landing.howItWorks.title")} description={t("landing.howItWorks.description")} />
+      <SectionHeading id="how-it-works-title" name={t("landing.howItWorks.name")} tagline={t("landing.howItWorks.tagline")} description={t("landing.howItWorks.description")} />
       <ol className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map(({ key, Icon }, index) => (
           <li key={key} className="relative flex flex-col gap-3 rounded-xl border bg-card p-6">

@@ -14,10 +14,10 @@ export function KeyFeatures() {
   const { t } = useTranslation();
   return (
     <section id="features" aria-labelledby="features-title" className="mx-auto w-full max-w-6xl scroll-mt-20 px-4">
-      <SectionHeading id="features-title" kicker={t("landing.features.kicker")} title={t("landing.features.title")} description={t("landing.features.description")} />
+      <SectionHeading id="features-title" name={t("landing.features.name")} tagline={t("landing.features.tagline")} description={t("landing.features.description")} />
       <div className="mt-10">
         <FeatureCarousel
-          label={t("landing.features.title")}
+          label={t("landing.features.name")}
           items={features.map(({ key, Icon }) => ({
             id: key,
             content: (

@@ -15,7 +15,7 @@ export function Pricing() {
   const { t } = useTranslation();
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="mx-auto w-full max-w-5xl scroll-mt-20 px-4">
-      <SectionHeading id="pricing-title" kicker={t("landing.pricing.kicker")} title={t("landing.pricing.title")} description={t("landing.pricing.description")} />
+      <SectionHeading id="pricing-title" name={t("landing.pricing.name")} tagline={t("landing.pricing.tagline")} description={t("landing.pricing.description")} />
       <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-2">
         {plans.map((plan) => (
           <li

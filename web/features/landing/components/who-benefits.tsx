@@ -15,7 +15,7 @@ export function WhoBenefits() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="who-benefits-title" className="mx-auto w-full max-w-6xl px-4">
-      <SectionHeading id="who-benefits-title" kicker={t("landing.whoBenefits.kicker")} title={t("landing.whoBenefits.title")} description={t("landing.whoBenefits.description")} />
+      <SectionHeading id="who-benefits-title" name={t("landing.whoBenefits.name")} tagline={t("landing.whoBenefits.tagline")} description={t("landing.whoBenefits.description")} />
       <ul className="mt-12 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {roles.map(({ key, Icon }) => (
           <li key={key} className="flex flex-col gap-3 rounded-xl border bg-card p-6">

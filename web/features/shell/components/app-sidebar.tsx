@@ -76,6 +76,10 @@ export function AppSidebar() {
                     </NavLink>
                   </SidebarMenuButton>
                   {to === paths.notifications && unread > 0 && (
+                    // Collapsed to icons, the count has no room: a dot on the bell says there is something.
+                    <span aria-hidden="true" data-testid="notifications-dot" className="pointer-events-none absolute top-1.5 left-5 hidden size-2 rounded-full bg-primary ring-2 ring-sidebar group-data-[collapsible=icon]:block" />
+                  )}
+                  {to === paths.notifications && unread > 0 && (
                     <SidebarMenuBadge aria-hidden="true" data-testid="notifications-badge" className="bg-primary text-primary-foreground peer-hover/menu-button:text-primary-foreground peer-data-[active=true]/menu-button:text-primary-foreground">
                       {unread > 99 ? "99+" : unread}
                     </SidebarMenuBadge>

@@ -2,6 +2,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP, organization } from "better-auth/plugins";
+import { adminAc, defaultAc, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import { eq } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -116,6 +117,11 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
     plugins: [
       organization({
         creatorRole: "owner",
+        // Members invite teammates too, as in Linear (docs/decisions/022-who-may-invite.md): better-auth's own
+        // invite endpoint is closed to browsers (it lets a role invite its equals), so every invitation goes
+        // through POST /api/team/invitations, always as a member. Cancelling stays with owners and admins.
+        ac: defaultAc,
+        roles: { owner: ownerAc, admin: adminAc, member: defaultAc.newRole({ ...memberAc.statements, invitation: ["create"] }) },
         invitationExpiresIn: 7 * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,
         // Team membership rules (docs/decisions/018-team-membership-rules.md, server/auth/team-membership-rules.ts):

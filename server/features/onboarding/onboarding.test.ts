@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeEmail, okJson, onboard, signUp } from "../../test/factories.ts";
+import { makeEmail, makeTeam, okJson, onboard, signUp } from "../../test/factories.ts";
 import { linkIn } from "../../test/mail-catcher.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 
@@ -75,6 +75,20 @@ describe("onboarding", () => {
     const joined = await invitee.api.onboarding.invitations[":id"].accept.$post({ param: { id: state.invitations[0]?.id ?? "" }, json: {} });
     expect(joined.status).toBe(200);
     expect(await joined.json()).toMatchObject({ name: "Growth", memberCount: 2, role: "member" });
+  });
+
+  it("lets a member invite teammates too, always as members, and keeps cancelling with owners and admins", async () => {
+    const [, member] = await makeTeam(server, ["Olga Owner", "Mia Member"], "Design");
+    const inviteeEmail = makeEmail("invited-by-a-member");
+    const sent = await okJson(member!.client.api.team.invitations.$post({ json: { emails: [inviteeEmail] } }));
+    expect(sent.outcomes).toEqual([{ email: inviteeEmail, invited: true, link: expect.stringContaining("/signup?invite=") }]);
+    await server.mail.waitFor(inviteeEmail, (mail) => mail.subject.includes("Design"));
+    // better-auth's own endpoints stay closed to a member: no inviting as admin, no cancelling.
+    const asAdmin = await member!.client.post("/api/auth/organization/invite-member", { email: makeEmail("alt"), role: "admin" });
+    expect(asAdmin.status).toBe(403);
+    const invitationId = new URL(sent.outcomes[0]?.invited ? sent.outcomes[0].link : "http://x").searchParams.get("invite");
+    const cancelled = await member!.client.post("/api/auth/organization/cancel-invitation", { invitationId });
+    expect(cancelled.status).toBe(403);
   });
 
   it("answers 404 for an invitation that is not this person's", async () => {

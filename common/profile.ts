@@ -38,6 +38,28 @@ export const timezoneSchema = z.string().refine((zone) => {
   }
 }, "Unknown time zone");
 
+/** Days of the week as ISO 8601 numbers them: 1 is Monday, 7 is Sunday. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 09:00");
+
+/**
+ * When reminders may reach a person (DESIGN.md §4), in their own time zone: the days, and one span of hours in
+ * each, ending the same day (a night shift is two spans, which Holdup does not offer yet).
+ */
+export const workingHoursSchema = z
+  .object({
+    days: z
+      .array(z.int("Choose days of the week").min(1, "Choose days of the week").max(7, "Choose days of the week"))
+      .min(1, "Choose at least one day")
+      .max(7, "Choose each day once")
+      .refine((days) => new Set(days).size === days.length, "Choose each day once"),
+    start: timeOfDaySchema,
+    end: timeOfDaySchema,
+  })
+  .refine((hours) => hours.start < hours.end, { path: ["end"], message: "End after the start" });
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+export const DEFAULT_WORKING_HOURS: WorkingHours = { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" };
+
 export const teamNameSchema = typedText().trim().min(2, "Use at least 2 characters").max(80, "Use at most 80 characters");
 /** A team's address-friendly name: onboarding makes one from the team name (at most 47 characters). */
 export const teamSlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/, "Use at most 60 lowercase letters, digits and dashes");

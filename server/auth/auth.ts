@@ -120,7 +120,6 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         // Members invite teammates too, as in Linear (docs/decisions/022-who-may-invite.md): better-auth's own
         // invite endpoint is closed to browsers (it lets a role invite its equals), so every invitation goes
         // through POST /api/team/invitations, always as a member. Cancelling stays with owners and admins.
-        ac: defaultAc,
         roles: { owner: ownerAc, admin: adminAc, member: defaultAc.newRole({ ...memberAc.statements, invitation: ["create"] }) },
         invitationExpiresIn: 7 * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,

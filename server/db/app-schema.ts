@@ -3,9 +3,8 @@ import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authAttemptKinds } from "../../common/auth-rules.ts";
 import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
+import type { WorkingHours } from "../../common/profile.ts";
 import { organization, user } from "./auth-schema.ts";
-
-export type WorkingHours = { days: number[]; start: string; end: string };
 
 /** A person in Holdup. The specification's `profiles`: `auth_id` links to the signed-in user. */
 export const profiles = pgTable("profiles", {

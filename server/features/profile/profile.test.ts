@@ -38,4 +38,28 @@ describe("changing one's profile", () => {
     expect((await person.request("/api/profile", { method: "PATCH", json: { timezone: "Asia/Tokyo" } })).json).toMatchObject({ fullName: "Robin B.", timezone: "Asia/Tokyo" });
     expect((await person.request("/api/profile", { method: "PATCH", json: { fullName: "Robin", timezone: "UTC" } })).json).toMatchObject({ fullName: "Robin", timezone: "UTC" });
   });
+
+  it("sets working hours, starting from Monday to Friday, 9 to 5, and refuses any that make no sense", async () => {
+    expect((await person.request("/api/profile")).json).toMatchObject({ workingHours: { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" } });
+    const hours = { days: [1, 2, 3, 4, 6], start: "08:30", end: "16:30" };
+    expect((await person.request("/api/profile", { method: "PATCH", json: { workingHours: hours } })).json).toMatchObject({ workingHours: hours });
+    const refused: [unknown, string][] = [
+      [{ ...hours, days: [] }, "workingHours.days"],
+      [{ ...hours, days: [0] }, "workingHours.days.0"],
+      [{ ...hours, days: [8] }, "workingHours.days.0"],
+      [{ ...hours, days: [1, 1] }, "workingHours.days"],
+      [{ ...hours, days: [1.5] }, "workingHours.days.0"],
+      [{ ...hours, start: "9am" }, "workingHours.start"],
+      [{ ...hours, start: "24:00" }, "workingHours.start"],
+      [{ ...hours, start: "17:00", end: "09:00" }, "workingHours.end"],
+      [{ ...hours, start: "09:00", end: "09:00" }, "workingHours.end"],
+      ["9 to 5", "workingHours"],
+    ];
+    for (const [workingHours, field] of refused) {
+      const response = await person.request("/api/profile", { method: "PATCH", json: { workingHours } });
+      expect(response.status, JSON.stringify(workingHours)).toBe(400);
+      expect(response.json).toMatchObject({ fields: { [field]: [expect.any(String)] } });
+    }
+    expect((await person.request("/api/profile")).json).toMatchObject({ workingHours: hours });
+  });
 });

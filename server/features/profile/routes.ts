@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { fullNameSchema, timezoneSchema } from "../../../common/profile.ts";
+import { fullNameSchema, timezoneSchema, workingHoursSchema } from "../../../common/profile.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { validate } from "../../http/validate.ts";
@@ -10,9 +10,9 @@ import { updateProfile } from "./update-profile.ts";
 // An empty change is refused rather than done: it is what a body sent without a JSON content type looks like
 // to the validator (nothing is read), and there would be nothing to write.
 const profileChanges = z
-  .object({ fullName: fullNameSchema.optional(), timezone: timezoneSchema.optional() })
+  .object({ fullName: fullNameSchema.optional(), timezone: timezoneSchema.optional(), workingHours: workingHoursSchema.optional() })
   .strict()
-  .refine((changes) => changes.fullName !== undefined || changes.timezone !== undefined, "Send fullName, timezone or both, as JSON");
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), "Send fullName, timezone or workingHours, as JSON");
 
 export function profileRoutes({ db, readSession }: AppDependencies) {
   return new Hono<AppEnv>()

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { paths } from "@/common/paths";
+import { DEFAULT_WORKING_HOURS, WEEKDAYS, type WorkingHours } from "@/common/profile";
 import { useAuth } from "@/web/app/auth-context";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
@@ -32,6 +33,7 @@ function AboutYouCard() {
   const { profile } = useAuth();
   const [fullName, setFullName] = useState(profile?.fullName ?? "");
   const [timezone, setTimezone] = useState(profile?.timezone ?? "UTC");
+  const [workingHours, setWorkingHours] = useState<WorkingHours>(profile?.workingHours ?? DEFAULT_WORKING_HOURS);
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: async () => {
@@ -43,7 +45,7 @@ function AboutYouCard() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate({ fullName, timezone });
+    save.mutate({ fullName, timezone, workingHours });
   }
   return (
     <Card>
@@ -75,6 +77,7 @@ function AboutYouCard() {
               </select>
             )}
           </FormField>
+          <WorkingHoursFields value={workingHours} onChange={setWorkingHours} errors={fields} />
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending}>
               {t("common.save")}
@@ -83,6 +86,45 @@ function AboutYouCard() {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** "Mon", "Tue"… in the browser's language, for ISO day numbers (1 is Monday; 2024-01-01 was a Monday). */
+const weekdayName = (day: number, width: "short" | "long") => new Intl.DateTimeFormat(undefined, { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)));
+
+/** The days and hours reminders may reach me: a toggle per day, a start and an end. */
+function WorkingHoursFields({ value, onChange, errors }: { value: WorkingHours; onChange: (hours: WorkingHours) => void; errors: Record<string, string[]> }) {
+  const { t } = useTranslation();
+  const toggle = (day: number) => onChange({ ...value, days: value.days.includes(day) ? value.days.filter((d) => d !== day) : [...value.days, day].sort((a, b) => a - b) });
+  const daysError = errors["workingHours.days"]?.[0] ?? errors.workingHours?.[0];
+  return (
+    <fieldset className="grid gap-3" aria-describedby="working-hours-hint">
+      <legend className="text-sm leading-none font-medium">{t("settings.personal.workingHours")}</legend>
+      <p id="working-hours-hint" className="text-sm text-muted-foreground">
+        {t("settings.personal.workingHoursHint")}
+      </p>
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">{t("settings.personal.workingDays")}</legend>
+        {WEEKDAYS.map((day) => (
+          <label
+            key={day}
+            className="cursor-pointer rounded-md border px-3 py-1.5 text-sm select-none has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+          >
+            <input type="checkbox" className="sr-only" checked={value.days.includes(day)} onChange={() => toggle(day)} aria-label={weekdayName(day, "long")} />
+            <span aria-hidden="true">{weekdayName(day, "short")}</span>
+          </label>
+        ))}
+      </fieldset>
+      {daysError && <p className="text-sm font-medium text-destructive">{daysError}</p>}
+      <div className="grid grid-cols-2 gap-4 sm:max-w-sm">
+        <FormField label={t("settings.personal.workingFrom")} error={errors["workingHours.start"]?.[0]}>
+          {(control) => <Input {...control} type="time" value={value.start} onChange={(event) => onChange({ ...value, start: event.target.value })} />}
+        </FormField>
+        <FormField label={t("settings.personal.workingUntil")} error={errors["workingHours.end"]?.[0]}>
+          {(control) => <Input {...control} type="time" value={value.end} onChange={(event) => onChange({ ...value, end: event.target.value })} />}
+        </FormField>
+      </div>
+    </fieldset>
   );
 }
 

@@ -1,5 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, logBlocker, test, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function seriousViolations(page: Page) {
@@ -46,6 +46,26 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto("/dashboard");
       await expect(page.getByTestId("team-card")).toContainText(teammate.teamName);
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("a blocker's page and its edit form, a declined blocker on the dashboard at 375 px, the personal settings", async ({ page, baseURL, bob }) => {
+      const id = await logBlocker(page.request, baseURL ?? "", "Quarterly numbers", [bob.fullName]);
+      const declined = await bob.page.request.post(`/api/blockers/${id}/decline`, { data: { reason: "Not mine" }, headers: { origin: baseURL ?? "" } });
+      expect(declined.status()).toBe(200);
+      await page.goto(`/blockers/${id}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Quarterly numbers" })).toBeVisible();
+      expect(await seriousViolations(page), "blocker page").toEqual([]);
+      await page.getByRole("button", { name: "Edit" }).click();
+      await expect(page.getByRole("form", { name: "Edit blocker" })).toBeVisible();
+      expect(await seriousViolations(page), "editing").toEqual([]);
+
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto("/dashboard");
+      await expect(page.getByText("Nobody is left to wait on", { exact: false })).toBeVisible();
+      expect(await seriousViolations(page), "dashboard at 375 px").toEqual([]);
+      await page.goto("/settings/personal");
+      await expect(page.getByRole("group", { name: "Working days" })).toBeVisible();
+      expect(await seriousViolations(page), "personal settings at 375 px").toEqual([]);
     });
   });
 }

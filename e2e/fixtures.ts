@@ -10,10 +10,18 @@ export { makeEmail, STRONG_PASSWORD };
 
 export type Person = { email: string; fullName: string; teamName: string };
 
-async function call(request: APIRequestContext, baseURL: string, method: "get" | "post", path: string, data?: unknown) {
+async function call(request: APIRequestContext, baseURL: string, method: "get" | "post", path: string, data?: unknown): Promise<Record<string, unknown>> {
   const response = await request[method](path, { data, headers: { origin: baseURL } });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
   return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** Logs a blocker through the API as `request`'s person, waiting on these teammates (by full name); returns its id. */
+export async function logBlocker(request: APIRequestContext, baseURL: string, title: string, waitingOn: string[]) {
+  const teammates = (await call(request, baseURL, "get", "/api/people")) as unknown as { id: string; fullName: string | null }[];
+  const blockingProfileIds = waitingOn.map((name) => teammates.find((person) => person.fullName === name)?.id ?? `${name} is not in the team`);
+  const { id } = await call(request, baseURL, "post", "/api/blockers", { title, blockingProfileIds });
+  return String(id);
 }
 
 /** Signs up and opens the confirmation link from the e-mail, as the person would; leaves `request` signed in. */
@@ -70,7 +78,7 @@ export async function waitForHydration(page: Page) {
  */
 const addressOfOwn = () => ({ "x-forwarded-for": `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}::1` });
 
-export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; newcomer: Person; bob: Person & { page: Page } }>({
+export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; newcomer: Person; bob: Person & { page: Page }; carol: Person }>({
   // Playwright reads a fixture's dependencies from its first parameter: an empty pattern means none.
   // oxlint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use) => use(addressOfOwn()),
@@ -92,6 +100,12 @@ export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; n
     await use({ ...person, page: bobPage });
     await context.close();
     expect(errors, "errors and warnings in Bob's browser console").toEqual([]);
+  },
+  /** A third teammate, who never opens a browser: someone to suggest, or to ask instead. */
+  carol: async ({ browser, page, baseURL, teammate }, use) => {
+    const context = await browser.newContext({ extraHTTPHeaders: addressOfOwn() });
+    await use(await createPerson(context.request, baseURL ?? "", { fullName: "Carol Reyes", teamName: teammate.teamName, onboarded: true, invitedBy: page.request }));
+    await context.close();
   },
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, logBlocker, test } from "./fixtures";
 
 test("Ctrl+B collapses the sidebar to icons and the sidebar_state cookie keeps it for 7 days", async ({ page, context, teammate }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -31,4 +31,32 @@ test("below 768px the sidebar is a sheet opened from the top bar", async ({ page
   await expect(sheet.getByTestId("team-card")).toContainText(teammate.teamName);
   await sheet.getByRole("link", { name: "Resolved Blockers" }).click();
   await expect(page).toHaveURL(/\/resolved$/);
+});
+
+test("unread notifications stay in sight: a dot on the collapsed sidebar's bell, and a bell with the count in the phone's top bar", async ({ page, baseURL, bob }) => {
+  await logBlocker(page.request, baseURL ?? "", "Design review", [bob.fullName]);
+  await bob.page.setViewportSize({ width: 1280, height: 800 });
+  await bob.page.goto("/dashboard");
+  await expect(bob.page.getByTestId("notifications-badge")).toHaveText("1");
+  await expect(bob.page.getByTestId("notifications-dot")).toBeHidden();
+  await bob.page.keyboard.press("Control+b");
+  await expect(bob.page.getByTestId("notifications-badge")).toBeHidden();
+  await expect(bob.page.getByTestId("notifications-dot")).toBeVisible();
+
+  await bob.page.setViewportSize({ width: 375, height: 740 });
+  await expect(bob.page.getByTestId("top-bar-title")).toHaveText("Home");
+  const bell = bob.page.getByTestId("top-bar-notifications");
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+  await bell.click();
+  await expect(bob.page).toHaveURL(/\/notifications$/);
+  await expect(bob.page.getByTestId("top-bar-title")).toHaveText("Notifications");
+});
+
+test("a signed-in person who reaches an unknown address stays in the app's frame", async ({ page, teammate }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByTestId("team-card")).toContainText(teammate.teamName);
+  await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Get Started" })).toHaveCount(0);
 });

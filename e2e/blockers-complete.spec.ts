@@ -1,0 +1,90 @@
+// The blocker loop, complete: editing in place, a decline that stays in sight, a snooze both sides see, and
+// notifications read by opening what they are about — each walked by the author and by the other person.
+import { expect, logBlocker, test } from "./fixtures";
+
+test("Alice edits her blocker in place; Bob sees the change live, and the timeline says what changed", async ({ page, baseURL, teammate: alice, bob }) => {
+  const id = await logBlocker(page.request, baseURL ?? "", "API spec for payments", [bob.fullName]);
+  await bob.page.goto(`/blockers/${id}`);
+  await expect(bob.page.getByRole("heading", { level: 1, name: "API spec for payments" })).toBeVisible();
+  // Bob is waited on: he answers for his part, he does not rewrite what Alice asked.
+  await expect(bob.page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+
+  await page.goto(`/blockers/${id}`);
+  await page.getByRole("button", { name: "Edit" }).click();
+  const form = page.getByRole("form", { name: "Edit blocker" });
+  await expect(form.getByLabel("What are you waiting for?")).toBeFocused();
+  await form.getByLabel("What are you waiting for?").fill("API spec for refunds");
+  await form.getByRole("radio", { name: "Urgent" }).check();
+  await form.getByLabel("Description").fill("The refunds endpoints only.");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit" })).toBeFocused();
+  await expect(page.getByRole("heading", { level: 1, name: "API spec for refunds" })).toBeVisible();
+
+  // Bob's page follows without a reload, and the timeline tells him what changed.
+  await expect(bob.page.getByRole("heading", { level: 1, name: "API spec for refunds" })).toBeVisible();
+  await expect(bob.page.getByText("The refunds endpoints only.")).toBeVisible();
+  await expect(bob.page.getByText(`${alice.fullName} edited this blocker`)).toBeVisible();
+  await expect(bob.page.getByText("Title changed from “API spec for payments” to “API spec for refunds”")).toBeVisible();
+  await expect(bob.page.getByText("Priority changed from Normal to Urgent")).toBeVisible();
+  await expect(bob.page.getByText("Description added")).toBeVisible();
+
+  // Escape leaves the form without saving.
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("What are you waiting for?").fill("Something else entirely");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("heading", { level: 1, name: "API spec for refunds" })).toBeVisible();
+});
+
+test("Bob declines, naming Carol: the blocker stays in Alice's list, marked and uncounted, until she asks Carol from the card", async ({ page, baseURL, bob, carol }) => {
+  const title = "Budget sign-off";
+  await logBlocker(page.request, baseURL ?? "", title, [bob.fullName]);
+  await page.goto("/dashboard");
+  const imWaitingOn = page.getByTestId("im-waiting-on-list");
+  await expect(imWaitingOn.getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByTestId("im-waiting-on")).toHaveText("1");
+
+  await bob.page.goto("/dashboard");
+  await bob.page.getByTestId("waiting-on-me-list").getByRole("link", { name: title }).click();
+  await bob.page.getByRole("button", { name: "Decline" }).click();
+  const dialog = bob.page.getByRole("dialog");
+  await dialog.getByLabel("Reason").fill("Finance signs budgets, ask Carol");
+  await dialog.getByLabel("Ask someone else instead").click();
+  await bob.page.getByRole("option", { name: /Carol Reyes/ }).click();
+  await dialog.getByRole("button", { name: "Decline" }).click();
+  await expect(bob.page.getByText("Declined. The people waiting have been told.")).toBeVisible();
+
+  // Alice's side, live: still listed, with the reason and what to do; the counter no longer counts it.
+  const card = imWaitingOn.getByRole("article", { name: title });
+  await expect(card.getByText("Bob Stone declined: “Finance signs budgets, ask Carol”")).toBeVisible();
+  await expect(card.getByText("They suggest asking Carol Reyes.")).toBeVisible();
+  await expect(card.getByText("Nobody is left to wait on, so it is not counted above.", { exact: false })).toBeVisible();
+  await expect(page.getByTestId("im-waiting-on")).toHaveText("0");
+  await expect(card.getByRole("button", { name: `Cancel “${title}”` })).toBeVisible();
+
+  // One click and Enter: Carol, suggested, is first in the picker.
+  await card.getByRole("button", { name: `Ask someone else about “${title}”` }).click();
+  await expect(page.getByRole("option", { name: /Carol Reyes.*Suggested/ })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Added.")).toBeVisible();
+  await expect(page.getByTestId("im-waiting-on")).toHaveText("1");
+  await expect(card.getByText("Nobody is left to wait on", { exact: false })).toHaveCount(0);
+  expect(carol.email).toContain("@");
+});
+
+test("Bob snoozes from his dashboard and sees it on his own card; opening the blocker reads his notifications", async ({ page, baseURL, bob }) => {
+  const title = "Staging credentials";
+  const id = await logBlocker(page.request, baseURL ?? "", title, [bob.fullName]);
+  await bob.page.setViewportSize({ width: 1280, height: 800 });
+  await bob.page.goto("/dashboard");
+  await expect(bob.page.getByTestId("notifications-badge")).toHaveText("1");
+  const card = bob.page.getByTestId("waiting-on-me-list").getByRole("article", { name: title });
+  await card.getByRole("button", { name: `Snooze 1 day: ${title}` }).click();
+  await expect(card.getByText(/^Snoozed until /)).toBeVisible();
+
+  await card.getByRole("link", { name: title }).click();
+  await expect(bob.page).toHaveURL(new RegExp(`/blockers/${id}$`));
+  await expect(bob.page.getByTestId("notifications-badge")).toHaveCount(0);
+  await bob.page.goto("/notifications");
+  await expect(bob.page.getByText(title).first()).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { blockerRoutes } from "./features/blockers/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { peopleRoutes } from "./features/people/routes.ts";
+import { searchRoutes } from "./features/search/routes.ts";
 import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
@@ -30,6 +31,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/blockers", blockerRoutes(deps))
     .route("/notifications", notificationRoutes(deps))
     .route("/people", peopleRoutes(deps))
+    .route("/search", searchRoutes(deps))
     .route("/events", liveEventRoutes(deps))
     .route("/onboarding", onboardingRoutes(deps))
     .route("/support", supportRoutes(deps));

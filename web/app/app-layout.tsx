@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { AppSidebar } from "@/web/features/shell/components/app-sidebar";
 import { UnreadLink } from "@/web/features/shell/components/unread-link";
+import { ShortcutsProvider } from "@/web/features/shortcuts/components/shortcuts-provider";
 import { useCurrentPageTitle } from "@/web/lib/use-page-title";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/web/components/ui/sidebar";
 import { useLiveEvents } from "@/web/features/live/use-live-events";
@@ -27,18 +28,20 @@ export function AppFrame({ children }: { children: ReactNode }) {
   useLiveEvents();
   const title = useCurrentPageTitle();
   return (
-    <SidebarProvider defaultOpen={readSidebarOpen()}>
-      <AppSidebar />
-      <SidebarInset>
-        <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
-          <SidebarTrigger />
-          <span className="min-w-0 flex-1 truncate text-sm font-medium md:hidden" data-testid="top-bar-title">
-            {title}
-          </span>
-          <UnreadLink className="md:hidden" />
-        </header>
-        {children}
-      </SidebarInset>
-    </SidebarProvider>
+    <ShortcutsProvider>
+      <SidebarProvider defaultOpen={readSidebarOpen()}>
+        <AppSidebar />
+        <SidebarInset>
+          <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
+            <SidebarTrigger />
+            <span className="min-w-0 flex-1 truncate text-sm font-medium md:hidden" data-testid="top-bar-title">
+              {title}
+            </span>
+            <UnreadLink className="md:hidden" />
+          </header>
+          {children}
+        </SidebarInset>
+      </SidebarProvider>
+    </ShortcutsProvider>
   );
 }

@@ -2,6 +2,7 @@
 import { Check, CircleCheck, RotateCcw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
+import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { reopenBlocker, resolveBlocker } from "../api/end-blocker";
 import type { BlockerDetail } from "../api/get-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
@@ -23,7 +24,7 @@ export function BlockerActions({ blocker }: { blocker: BlockerDetail }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {can.markDone && (
-        <Button onClick={() => done.mutate(blocker.id)} disabled={done.isPending}>
+        <Button onClick={() => done.mutate(blocker.id)} disabled={done.isPending} {...shortcutAttributes("done")}>
           <Check aria-hidden="true" />
           {t("blockers.done.button")}
         </Button>

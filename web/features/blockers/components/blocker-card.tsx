@@ -34,10 +34,10 @@ export function BlockerCard({ card, now, people, meta, actions }: Props) {
   // An ended blocker is dated by when it ended, an open one by how long it has been waiting.
   const since = card.resolvedAt ?? card.createdAt;
   return (
-    <article data-testid="blocker-card" aria-labelledby={titleId} className="grid gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs">
+    <article data-testid="blocker-card" data-blocker-card aria-labelledby={titleId} className="grid gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs">
       <div className="flex items-start gap-3">
         <h3 id={titleId} className="min-w-0 flex-1 leading-snug font-medium break-words">
-          <Link to={paths.blocker(card.id)} className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <Link to={paths.blocker(card.id)} data-card-link className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
             {card.title}
           </Link>
         </h3>

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { BellRing } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
+import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
 import { ApiError } from "@/web/lib/api-error";
 import { formatMoment } from "@/web/lib/date-time";
@@ -33,7 +34,7 @@ export function NudgeButton({ blockerId, part, now, short = false }: { blockerId
     return (
       <Tooltip>
         <TooltipTrigger asChild>
-          <Button size="sm" variant="outline" aria-disabled="true" aria-label={fullLabel} className="cursor-not-allowed opacity-50" onClick={(event) => event.preventDefault()}>
+          <Button size="sm" variant="outline" aria-disabled="true" aria-label={fullLabel} {...shortcutAttributes("nudge")} className="cursor-not-allowed opacity-50" onClick={(event) => event.preventDefault()}>
             {content}
           </Button>
         </TooltipTrigger>
@@ -42,7 +43,7 @@ export function NudgeButton({ blockerId, part, now, short = false }: { blockerId
     );
   }
   return (
-    <Button size="sm" variant="outline" disabled={nudge.isPending} aria-label={fullLabel} onClick={() => nudge.mutate({ id: blockerId, profileId: part.person.id })}>
+    <Button size="sm" variant="outline" disabled={nudge.isPending} aria-label={fullLabel} {...shortcutAttributes("nudge")} onClick={() => nudge.mutate({ id: blockerId, profileId: part.person.id })}>
       {content}
     </Button>
   );

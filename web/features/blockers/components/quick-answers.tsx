@@ -2,6 +2,7 @@
 import { AlarmClock, Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
+import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { formatMoment } from "@/web/lib/date-time";
 import { markDone, snoozeBlocker } from "../api/answer-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
@@ -29,11 +30,11 @@ export function QuickAnswers({ blockerId, title }: { blockerId: string; title: s
   const busy = done.isPending || snooze.isPending;
   return (
     <>
-      <Button size="sm" disabled={busy} onClick={() => done.mutate(blockerId)} aria-label={t("blockers.done.buttonFor", { title })}>
+      <Button size="sm" disabled={busy} onClick={() => done.mutate(blockerId)} {...shortcutAttributes("done")} aria-label={t("blockers.done.buttonFor", { title })}>
         <Check aria-hidden="true" />
         {t("blockers.done.buttonShort")}
       </Button>
-      <Button size="sm" variant="outline" disabled={busy} onClick={() => snooze.mutate({ id: blockerId, until: new Date(Date.now() + DAY_MS).toISOString() })} aria-label={t("blockers.snooze.oneDayFor", { title })}>
+      <Button size="sm" variant="outline" disabled={busy} {...shortcutAttributes("snooze")} onClick={() => snooze.mutate({ id: blockerId, until: new Date(Date.now() + DAY_MS).toISOString() })} aria-label={t("blockers.snooze.oneDayFor", { title })}>
         <AlarmClock aria-hidden="true" />
         {t("blockers.snooze.oneDay")}
       </Button>

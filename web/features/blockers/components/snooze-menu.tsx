@@ -7,6 +7,7 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
 import { Input } from "@/web/components/ui/input";
+import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { ApiError } from "@/web/lib/api-error";
 import { localInputToIso, toLocalInputValue } from "@/web/lib/date-time";
 import { DAY_MS, useSnooze } from "./quick-answers";
@@ -29,7 +30,7 @@ export function SnoozeMenu({ blockerId }: { blockerId: string }) {
       {/* Not modal: a modal menu hides the page from screen readers while its buttons stay focusable. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button ref={triggerRef} variant="outline" disabled={snooze.isPending}>
+          <Button ref={triggerRef} variant="outline" disabled={snooze.isPending} {...shortcutAttributes("snooze")}>
             <AlarmClock aria-hidden="true" />
             {t("blockers.snooze.button")}
             <ChevronDown aria-hidden="true" />

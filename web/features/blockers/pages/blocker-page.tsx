@@ -42,7 +42,7 @@ export default function BlockerPage() {
 
   const data = blocker.data;
   return (
-    <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <main data-blocker-page className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid content-start gap-6">
         {editing && data.can.edit ? (
           <EditBlockerForm

@@ -1,6 +1,6 @@
 // The signed-in sidebar (specification §2): navigation, the Settings group, support, theme, the team and profile cards.
 import { useQuery } from "@tanstack/react-query";
-import { ChevronRight, CirclePlus, CheckCheck, ChartColumn, Bell, House, LifeBuoy, Settings } from "lucide-react";
+import { ChevronRight, CirclePlus, CheckCheck, ChartColumn, Bell, House, LifeBuoy, Search, Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { paths } from "@/common/paths";
@@ -24,6 +24,7 @@ import {
   SidebarSeparator,
 } from "@/web/components/ui/sidebar";
 import { unreadCountQueryOptions } from "@/web/features/notifications/api/get-unread-count";
+import { useShortcuts } from "@/web/features/shortcuts/components/shortcuts-provider";
 import { ProfileCard } from "./profile-card";
 import { TeamCard } from "./team-card";
 import { ThemeMenuItem } from "./theme-menu-item";
@@ -48,6 +49,7 @@ export function AppSidebar() {
   const { pathname } = useLocation();
   const inSettings = pathname.startsWith(paths.settings) || pathname.startsWith(paths.organization);
   const unread = useQuery(unreadCountQueryOptions()).data?.unread ?? 0;
+  const { openSearch } = useShortcuts();
 
   return (
     <Sidebar collapsible="icon" aria-label={t("sidebar.label")}>
@@ -66,6 +68,15 @@ export function AppSidebar() {
         <SidebarGroup>
           <SidebarGroupContent>
             <SidebarMenu>
+              <SidebarMenuItem>
+                <SidebarMenuButton tooltip={t("sidebar.search")} onClick={openSearch} aria-keyshortcuts="Control+K Meta+K /">
+                  <Search aria-hidden="true" />
+                  <span>{t("sidebar.search")}</span>
+                  <kbd aria-hidden="true" className="ml-auto rounded border bg-sidebar px-1.5 font-mono text-[10px] text-muted-foreground group-data-[collapsible=icon]:hidden">
+                    Ctrl K
+                  </kbd>
+                </SidebarMenuButton>
+              </SidebarMenuItem>
               {mainEntries.map(({ to, label, icon: Icon }) => (
                 <SidebarMenuItem key={to}>
                   <SidebarMenuButton asChild isActive={pathname === to} tooltip={t(label)}>

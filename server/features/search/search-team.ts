@@ -1,0 +1,65 @@
+// Search within my team (docs/decisions/024-search.md): blockers by their title, description and comments, with
+// PostgreSQL's full-text search on GIN indexes (migration 0005), and teammates by name or e-mail. Another team's
+// blockers and people are never candidates: every query is bound to my team.
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { BlockerPriority, BlockerStatus } from "../../../common/blockers.ts";
+import { prefixQuery, SEARCH_RESULTS_MAX } from "../../../common/search.ts";
+import type { Database } from "../../db/client.ts";
+import { blockerEvents, blockers, member as teamMember, profiles } from "../../db/schema.ts";
+import type { Member } from "../../http/app-env.ts";
+
+type Match = { id: string; title: string; status: BlockerStatus; priority: BlockerPriority; createdAt: Date; rank: number; matchedIn: "title" | "description" | "comment" };
+
+/** The generated column of migration 0005, kept out of the drizzle schema (so no `select *` carries it). */
+const blockerDocument = sql`"blockers"."search_vector"`;
+/** The expression of the partial GIN index on comments (migration 0005): it must stay the same to be used. */
+const commentDocument = sql`to_tsvector('simple', coalesce(${blockerEvents.payload}->>'body', ''))`;
+/** A comment counts for half a match in the blocker itself: a title says what the blocker is about. */
+const COMMENT_WEIGHT = 0.5;
+
+const cardColumns = { id: blockers.id, title: blockers.title, status: blockers.status, priority: blockers.priority, createdAt: blockers.createdAt };
+
+export async function searchTeam(db: Database, member: Member, text: string) {
+  const words = prefixQuery(text);
+  if (!words) return { blockers: [], people: [] };
+  const query = sql`to_tsquery('simple', ${words})`;
+  const inBlockers = db
+    .select({
+      ...cardColumns,
+      rank: sql<number>`ts_rank(${blockerDocument}, ${query})`.mapWith(Number),
+      matchedIn: sql<Match["matchedIn"]>`case when to_tsvector('simple', ${blockers.title}) @@ ${query} then 'title' else 'description' end`,
+    })
+    .from(blockers)
+    .where(and(eq(blockers.organizationId, member.teamId), sql`${blockerDocument} @@ ${query}`))
+    .orderBy(desc(sql`ts_rank(${blockerDocument}, ${query})`), desc(blockers.createdAt))
+    .limit(SEARCH_RESULTS_MAX);
+  const inComments = db
+    .select({ ...cardColumns, rank: sql<number>`ts_rank(${commentDocument}, ${query}) * ${COMMENT_WEIGHT}`.mapWith(Number), matchedIn: sql<Match["matchedIn"]>`'comment'` })
+    .from(blockerEvents)
+    .innerJoin(blockers, eq(blockers.id, blockerEvents.blockerId))
+    .where(and(eq(blockerEvents.type, "commented"), eq(blockers.organizationId, member.teamId), sql`${commentDocument} @@ ${query}`))
+    .orderBy(desc(sql`ts_rank(${commentDocument}, ${query})`), desc(blockerEvents.createdAt))
+    .limit(SEARCH_RESULTS_MAX);
+  const [found, commented, people] = await Promise.all([inBlockers, inComments, searchTeammates(db, member, text)]);
+
+  // A blocker found both ways keeps its best match; the best first, then the open ones, then the newest.
+  const best = new Map<string, Match>();
+  for (const match of [...found, ...commented]) {
+    const seen = best.get(match.id);
+    if (!seen || match.rank > seen.rank) best.set(match.id, match);
+  }
+  const ranked = [...best.values()].sort((a, b) => b.rank - a.rank || Number(b.status === "open") - Number(a.status === "open") || b.createdAt.getTime() - a.createdAt.getTime());
+  return { blockers: ranked.slice(0, SEARCH_RESULTS_MAX), people };
+}
+
+/** Teammates whose name or e-mail contains the text (LIKE's wildcards in it taken literally). */
+function searchTeammates(db: Database, member: Member, text: string) {
+  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return db
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, avatarUrl: profiles.avatarUrl })
+    .from(teamMember)
+    .innerJoin(profiles, eq(profiles.authId, teamMember.userId))
+    .where(and(eq(teamMember.organizationId, member.teamId), or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern))))
+    .orderBy(profiles.fullName)
+    .limit(5);
+}

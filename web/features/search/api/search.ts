@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { api, unwrap } from "@/web/lib/api-client";
+
+export type SearchResults = InferResponseType<typeof api.search.$get, 200>;
+
+/** Results as you type: the previous answer stays on screen while the next one loads. */
+export const searchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ["search", q],
+    queryFn: () => unwrap(api.search.$get({ query: { q } })),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });

@@ -1,0 +1,85 @@
+// Holdup from the keyboard alone (no mouse in these tests): the command palette and the shortcuts.
+import { expect, logBlocker, test } from "./fixtures";
+
+test("search from anywhere: Ctrl+K or /, results as you type, Enter opens; pages and people too", async ({ page, baseURL, bob }) => {
+  await logBlocker(page.request, baseURL ?? "", "Payments API spec", [bob.fullName]);
+  await logBlocker(page.request, baseURL ?? "", "Design review", [bob.fullName]);
+  const keyboard = bob.page.keyboard;
+  await bob.page.goto("/dashboard");
+  await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("2");
+
+  await keyboard.press("/");
+  const palette = bob.page.getByRole("dialog", { name: "Search Holdup" });
+  await expect(palette).toBeVisible();
+  await keyboard.type("paym");
+  await expect(palette.getByRole("option", { name: /Payments API spec/ })).toBeVisible();
+  await expect(palette.getByRole("option", { name: /Design review/ })).toHaveCount(0);
+  await keyboard.press("Enter");
+  await expect(bob.page).toHaveURL(/\/blockers\/[0-9a-f-]{36}$/);
+  await expect(bob.page.getByRole("heading", { level: 1, name: "Payments API spec" })).toBeVisible();
+
+  // Ctrl+K works even from a field; an action and a person are found by name.
+  await bob.page.getByRole("textbox", { name: "Add a comment" }).focus();
+  await keyboard.press("Control+k");
+  await expect(palette).toBeVisible();
+  await keyboard.type("resolved");
+  await expect(palette.getByRole("option", { name: "Go to Resolved Blockers" })).toBeVisible();
+  await keyboard.press("Enter");
+  await expect(bob.page).toHaveURL(/\/resolved$/);
+  await keyboard.press("Control+k");
+  await keyboard.type("riley");
+  await expect(palette.getByRole("option", { name: /Riley Jordan/ })).toBeVisible();
+  await keyboard.press("Escape");
+  await expect(palette).toBeHidden();
+});
+
+test("shortcuts: j/k move through the list, Enter opens, d answers, s snoozes, g then d goes home, ? lists them, never while typing", async ({ page, baseURL, bob }) => {
+  await logBlocker(page.request, baseURL ?? "", "First thing", [bob.fullName]);
+  await logBlocker(page.request, baseURL ?? "", "Second thing", [bob.fullName]);
+  const keyboard = bob.page.keyboard;
+  const announced = bob.page.getByTestId("shortcut-announcement");
+  await bob.page.goto("/dashboard");
+  await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("2");
+
+  // Nothing chosen yet: "d" says how to choose.
+  await keyboard.press("d");
+  await expect(announced).toHaveText("Move to a blocker first, with j or k.");
+
+  await keyboard.press("j");
+  await expect(bob.page.getByRole("link", { name: "Second thing" })).toBeFocused();
+  await keyboard.press("j");
+  await expect(bob.page.getByRole("link", { name: "First thing" })).toBeFocused();
+  await keyboard.press("k");
+  await expect(bob.page.getByRole("link", { name: "Second thing" })).toBeFocused();
+  await keyboard.press("s");
+  await expect(bob.page.getByText(/^Snoozed until /).first()).toBeVisible();
+  await keyboard.press("d");
+  await expect(bob.page.getByText("Marked your part done.")).toBeVisible();
+  await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("1");
+
+  await keyboard.press("j");
+  await expect(bob.page.getByRole("link", { name: "First thing" })).toBeFocused();
+  await keyboard.press("Enter");
+  await expect(bob.page.getByRole("heading", { level: 1, name: "First thing" })).toBeVisible();
+  await keyboard.press("s");
+  await expect(bob.page.getByRole("menu")).toBeVisible();
+  await keyboard.press("Escape");
+
+  await keyboard.press("g");
+  await keyboard.press("d");
+  await expect(bob.page).toHaveURL(/\/dashboard$/);
+  await expect(announced).toHaveText("Going to Home");
+
+  await keyboard.press("?");
+  const list = bob.page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(list.getByText("Mark my part done")).toBeVisible();
+  await keyboard.press("Escape");
+
+  await keyboard.press("c");
+  await expect(bob.page).toHaveURL(/\/add$/);
+  const title = bob.page.getByLabel("What are you waiting for?");
+  await title.focus();
+  await keyboard.type("g d c j /");
+  await expect(title).toHaveValue("g d c j /");
+  await expect(bob.page).toHaveURL(/\/add$/);
+});

@@ -1,6 +1,10 @@
 import { useTranslation } from "react-i18next";
 
-/** Our own badge images (web/public/badges), served by Holdup: the landing page loads nothing from elsewhere. */
+/**
+ * Our own badge images (web/public/badges), served by Holdup: the landing page loads nothing from elsewhere. Each is
+ * 232 px wide, room for its longest line in a wide font (DejaVu Sans Bold, 13 px: "#1 Product of the Day" is
+ * 162 px of the 172 after the icon); four fit in a row on a desktop, one per row on a phone.
+ */
 const badges = [
   { file: "launch-day.svg", key: "launchDay" },
   { file: "maker-pick.svg", key: "makerPick" },
@@ -15,10 +19,10 @@ export function BadgeStrip() {
       <h2 id="badges-title" className="text-center text-sm font-medium text-muted-foreground">
         {t("landing.badges.title")}
       </h2>
-      <ul className="mt-5 flex flex-wrap items-center justify-center gap-4">
+      <ul className="mt-5 flex flex-wrap items-center justify-center gap-3">
         {badges.map((badge) => (
           <li key={badge.file}>
-            <img src={`/badges/${badge.file}`} alt={t(`landing.badges.${badge.key}`)} width={200} height={54} loading="lazy" decoding="async" className="h-[54px] w-[200px] dark:brightness-90" />
+            <img src={`/badges/${badge.file}`} alt={t(`landing.badges.${badge.key}`)} width={232} height={54} loading="lazy" decoding="async" className="h-[54px] w-[232px] dark:brightness-90" />
           </li>
         ))}
       </ul>

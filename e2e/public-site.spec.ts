@@ -75,6 +75,20 @@ test.describe("links", () => {
 });
 
 test.describe("landing page", () => {
+  test("the badges' text fits inside them, with room to spare, in this machine's wide font", async ({ page }) => {
+    for (const file of ["launch-day.svg", "maker-pick.svg", "backed-northstar.svg", "backed-tidewater.svg"]) {
+      await page.goto(`/badges/${file}`);
+      const roomLeft = await page.evaluate(() => {
+        const svg = document.querySelector("svg");
+        if (!svg) return [];
+        const width = svg.viewBox.baseVal.width;
+        return [...svg.querySelectorAll("text")].map((text) => width - (text.getBBox().x + text.getBBox().width));
+      });
+      expect(roomLeft, file).toHaveLength(2);
+      for (const room of roomLeft) expect(room, file).toBeGreaterThan(6);
+    }
+  });
+
   test("shows its sections in the specification's order, each named by its heading", async ({ page }) => {
     await page.goto("/");
     const inOrder = [

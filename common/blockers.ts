@@ -134,3 +134,13 @@ export const resolvedFiltersSchema = z.object({
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
 });
+
+/** The team board's orders: the longest wait first, the most urgent first, or the soonest due first. */
+export const teamBoardSorts = ["age", "priority", "due"] as const;
+export type TeamBoardSort = (typeof teamBoardSorts)[number];
+/** The team board (`/dashboard?view=team`): its order and filters, as the URL keeps them. */
+export const teamBoardQuerySchema = z.object({
+  sort: z.enum(teamBoardSorts).default("age"),
+  person: profileIdSchema.optional(),
+  priority: z.enum(blockerPriorities).optional(),
+});

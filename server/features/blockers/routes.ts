@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { blockerIdSchema, commentSchema, createBlockerSchema, declineSchema, editBlockerSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema } from "../../../common/blockers.ts";
+import { blockerIdSchema, commentSchema, createBlockerSchema, declineSchema, editBlockerSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema, teamBoardQuerySchema } from "../../../common/blockers.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { requireMember } from "../../http/require-member.ts";
@@ -14,6 +14,7 @@ import { getBlocker } from "./get-blocker.ts";
 import { listImWaitingOn, listWaitingOnMe } from "./list-dashboard.ts";
 import { listResolved } from "./list-resolved.ts";
 import { nudgeBlockingPerson } from "./nudge-blocking-person.ts";
+import { teamBoard } from "./team-board.ts";
 import { decline, markDone, snooze } from "./respond-to-blocker.ts";
 
 const idParam = z.object({ id: blockerIdSchema });
@@ -32,6 +33,7 @@ export function blockerRoutes(deps: AppDependencies) {
     })
     .get("/waiting-on-me", async (c) => c.json(await listWaitingOnMe(db, c.get("member"), now()), 200))
     .get("/im-waiting-on", async (c) => c.json(await listImWaitingOn(db, c.get("member"), now()), 200))
+    .get("/team", validate("query", teamBoardQuerySchema), async (c) => c.json(await teamBoard(db, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/resolved", validate("query", resolvedFiltersSchema), async (c) => c.json(await listResolved(db, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/:id", validate("param", idParam), async (c) => c.json(await getBlocker(db, c.get("member"), c.req.valid("param").id, now()), 200))
     .patch("/:id", validate("param", idParam), validate("json", editBlockerSchema), async (c) =>

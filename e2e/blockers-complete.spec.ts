@@ -88,3 +88,27 @@ test("Bob snoozes from his dashboard and sees it on his own card; opening the bl
   await bob.page.goto("/notifications");
   await expect(bob.page.getByText(title).first()).toBeVisible();
 });
+
+test("the team board groups the team's open blockers by whom they wait on, and keeps its order and filters in the address", async ({ page, baseURL, bob, carol }) => {
+  await logBlocker(page.request, baseURL ?? "", "Logo files", [bob.fullName]);
+  await logBlocker(page.request, baseURL ?? "", "Contract review", [bob.fullName, carol.fullName]);
+  await page.goto("/dashboard");
+  await page.getByRole("navigation", { name: "Dashboard view" }).getByRole("link", { name: "Team" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?view=team$/);
+  const board = page.getByTestId("team-board");
+  const bobs = board.getByRole("region", { name: /^Bob Stone/ });
+  await expect(bobs.getByRole("listitem")).toHaveCount(2);
+  await expect(bobs).toContainText("2");
+  await expect(board.getByRole("region", { name: /^Carol Reyes/ }).getByRole("link", { name: "Contract review" })).toBeVisible();
+
+  await page.getByLabel("Order").selectOption("priority");
+  await expect(page).toHaveURL(/sort=priority/);
+  await page.getByLabel("Priority").selectOption("urgent");
+  await expect(page).toHaveURL(/priority=urgent/);
+  await expect(board.getByText("Nothing open matches")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Order")).toHaveValue("priority");
+  await expect(page.getByLabel("Priority")).toHaveValue("urgent");
+  await page.getByLabel("Priority").selectOption("");
+  await expect(bobs.getByRole("listitem")).toHaveCount(2);
+});

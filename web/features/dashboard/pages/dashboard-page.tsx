@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Hourglass, Inbox, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
+import { cn } from "@/web/lib/cn";
 import { EmptyState } from "@/web/components/empty-state";
 import { Button } from "@/web/components/ui/button";
 import { dashboardListQueryOptions } from "@/web/features/blockers/api/get-dashboard-list";
@@ -15,17 +16,15 @@ import { isSnoozed, PartStatus } from "@/web/features/blockers/components/part-s
 import { QuickAnswers } from "@/web/features/blockers/components/quick-answers";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
+import { TeamBoard } from "../components/team-board";
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   usePageTitle(t("dashboard.title"));
   const { profile } = useAuth();
   const now = useNow();
-  const waitingOnMe = useQuery(dashboardListQueryOptions("waiting-on-me"));
-  // Those nobody is left pending on come first: they wait for me to ask someone else or cancel. They are not
-  // counted, as the counter does not count them (each card says so).
-  const imWaitingOn = useQuery({ ...dashboardListQueryOptions("im-waiting-on"), select: (cards) => [...cards].sort((a, b) => Number(nobodyPending(b)) - Number(nobodyPending(a))) });
-  const imWaitingOnCount = imWaitingOn.data?.filter((card) => !nobodyPending(card)).length;
+  const [searchParams] = useSearchParams();
+  const view = searchParams.get("view") === "team" ? "team" : "mine";
   const firstName = profile?.fullName?.split(/\s+/)[0] ?? "";
   const addBlocker = (
     <Button asChild size="sm">
@@ -44,7 +43,39 @@ export default function DashboardPage() {
         </div>
         {addBlocker}
       </div>
-      <div className="grid gap-6 md:grid-cols-2">
+      <ViewSwitch view={view} />
+      {view === "team" ? <TeamBoard now={now} /> : <MyColumns now={now} addBlocker={addBlocker} />}
+    </main>
+  );
+}
+
+/** Mine (my two columns) or Team (the board), as the address says. */
+function ViewSwitch({ view }: { view: "mine" | "team" }) {
+  const { t } = useTranslation();
+  const tab = (active: boolean) => cn("rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", active ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground");
+  return (
+    <nav aria-label={t("dashboard.views")} className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
+      <Link to={paths.dashboard} aria-current={view === "mine" ? "page" : undefined} className={tab(view === "mine")}>
+        {t("dashboard.mine")}
+      </Link>
+      <Link to={`${paths.dashboard}?view=team`} aria-current={view === "team" ? "page" : undefined} className={tab(view === "team")}>
+        {t("dashboard.team.title")}
+      </Link>
+    </nav>
+  );
+}
+
+/** My view: what waits on me, and what I wait on. */
+function MyColumns({ now, addBlocker }: { now: Date; addBlocker: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { profile } = useAuth();
+  const waitingOnMe = useQuery(dashboardListQueryOptions("waiting-on-me"));
+  // Those nobody is left pending on come first: they wait for me to ask someone else or cancel. They are not
+  // counted, as the counter does not count them (each card says so).
+  const imWaitingOn = useQuery({ ...dashboardListQueryOptions("im-waiting-on"), select: (cards) => [...cards].sort((a, b) => Number(nobodyPending(b)) - Number(nobodyPending(a))) });
+  const imWaitingOnCount = imWaitingOn.data?.filter((card) => !nobodyPending(card)).length;
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="waiting-on-me-heading" className="grid content-start gap-3">
           <ColumnHeading id="waiting-on-me-heading" title={t("dashboard.waitingOnMe.title")} count={waitingOnMe.data?.length} />
           <BlockerList
@@ -90,7 +121,6 @@ export default function DashboardPage() {
           />
         </section>
       </div>
-    </main>
   );
 }
 

@@ -15,7 +15,7 @@ test("Alice edits her blocker in place; Bob sees the change live, and the timeli
   await expect(form.getByLabel("What are you waiting for?")).toBeFocused();
   await form.getByLabel("What are you waiting for?").fill("API spec for refunds");
   await form.getByRole("radio", { name: "Urgent" }).check();
-  await form.getByLabel("Description").fill("The refunds endpoints only.");
+  await form.getByLabel("Details").fill("The refunds endpoints only.");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Changes saved")).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit" })).toBeFocused();

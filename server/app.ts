@@ -13,6 +13,7 @@ import { profileRoutes } from "./features/profile/routes.ts";
 import { supportRoutes } from "./features/support/routes.ts";
 import { teamRoutes } from "./features/team/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
+import { compressAnswers } from "./http/compression.ts";
 import { refuseOversizedBodies } from "./http/oversized-body.ts";
 import { Refusal } from "./http/refusal.ts";
 import { requireSameOrigin } from "./http/same-origin.ts";
@@ -45,6 +46,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
   app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES));
   app.use("/api/*", requireSameOrigin(deps.config.appUrl));
+  app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));
   if (options.webDir) app.route("/", webAppRoutes(options.webDir, { appUrl: deps.config.appUrl, readSession: deps.readSession }));

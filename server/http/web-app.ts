@@ -9,6 +9,7 @@ import { Hono, type Context } from "hono";
 import { paths } from "../../common/paths.ts";
 import { ORIGIN_PLACEHOLDER } from "../../common/site-origin.ts";
 import type { SessionReader } from "../auth/session-reader.ts";
+import { chosenEncoding, type Encoding } from "./compression.ts";
 import { CONTENT_SECURITY_POLICY, documentPolicy } from "./security-headers.ts";
 
 
@@ -20,7 +21,7 @@ type PreparedPages = { pages: Map<string, Prepared>; notFound: Prepared | undefi
 
 const prepare = (body: string): Prepared => ({ body, policy: documentPolicy(body), compressed: {} });
 
-function compressed(prepared: Prepared, encoding: "br" | "gzip"): Uint8Array<ArrayBuffer> {
+function compressed(prepared: Prepared, encoding: Encoding): Uint8Array<ArrayBuffer> {
   prepared.compressed[encoding] ??=
     encoding === "br"
       ? zlib.brotliCompressSync(prepared.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
@@ -48,13 +49,12 @@ function loadPages(pagesDir: string, origin: string): PreparedPages {
 const contentTypes: Record<string, string> = { ".xml": "application/xml; charset=utf-8", ".txt": "text/plain; charset=utf-8" };
 
 function send(c: Context, route: string, prepared: Prepared, status: 200 | 404 = 200) {
-  const accepted = c.req.header("accept-encoding") ?? "";
   c.header("Content-Type", contentTypes[path.extname(route)] ?? "text/html; charset=utf-8");
   // Pages change with each release: the browser may keep them, but asks first.
   c.header("Cache-Control", "no-cache");
   c.header("Vary", "Accept-Encoding");
   c.header(CONTENT_SECURITY_POLICY, prepared.policy);
-  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+  const encoding = chosenEncoding(c.req.header("accept-encoding"));
   if (!encoding) return c.body(prepared.body, status);
   c.header("Content-Encoding", encoding);
   return c.body(compressed(prepared, encoding), status);

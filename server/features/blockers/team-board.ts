@@ -17,7 +17,7 @@ export const GROUP_CAP = 200;
 
 type Entry = { blockerId: string; createdAt: Date; priority: (typeof blockerPriorities)[number]; dueAt: Date | null; waitingOn: string | null };
 
-const urgency = (priority: Entry["priority"]) => blockerPriorities.length - blockerPriorities.indexOf(priority);
+const urgency = (priority: Entry["priority"]) => blockerPriorities.indexOf(priority);
 const orders: Record<Query["sort"], (a: Entry, b: Entry) => number> = {
   age: (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
   priority: (a, b) => urgency(b.priority) - urgency(a.priority) || a.createdAt.getTime() - b.createdAt.getTime(),

@@ -78,7 +78,7 @@ describe("onboarding", () => {
   });
 
   it("lets a member invite teammates too, always as members, and keeps cancelling with owners and admins", async () => {
-    const [, member] = await makeTeam(server, ["Olga Owner", "Mia Member"], "Design");
+    const [, member] = await makeTeam(server, ["Olga", "Mia"], "Design");
     const inviteeEmail = makeEmail("invited-by-a-member");
     const sent = await okJson(member!.client.api.team.invitations.$post({ json: { emails: [inviteeEmail] } }));
     expect(sent.outcomes).toEqual([{ email: inviteeEmail, invited: true, link: expect.stringContaining("/signup?invite=") }]);

@@ -97,18 +97,18 @@ test("the team board groups the team's open blockers by whom they wait on, and k
   await expect(page).toHaveURL(/\/dashboard\?view=team$/);
   const board = page.getByTestId("team-board");
   const bobs = board.getByRole("region", { name: /^Bob Stone/ });
-  await expect(bobs.getByRole("listitem")).toHaveCount(2);
+  await expect(bobs.getByRole("article")).toHaveCount(2);
   await expect(bobs).toContainText("2");
   await expect(board.getByRole("region", { name: /^Carol Reyes/ }).getByRole("link", { name: "Contract review" })).toBeVisible();
 
-  await page.getByLabel("Order").selectOption("priority");
+  await page.getByLabel("Order", { exact: true }).selectOption("priority");
   await expect(page).toHaveURL(/sort=priority/);
-  await page.getByLabel("Priority").selectOption("urgent");
+  await page.getByLabel("Priority", { exact: true }).selectOption("urgent");
   await expect(page).toHaveURL(/priority=urgent/);
   await expect(board.getByText("Nothing open matches")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Order")).toHaveValue("priority");
-  await expect(page.getByLabel("Priority")).toHaveValue("urgent");
-  await page.getByLabel("Priority").selectOption("");
-  await expect(bobs.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByLabel("Order", { exact: true })).toHaveValue("priority");
+  await expect(page.getByLabel("Priority", { exact: true })).toHaveValue("urgent");
+  await page.getByLabel("Priority", { exact: true }).selectOption("");
+  await expect(bobs.getByRole("article")).toHaveCount(2);
 });

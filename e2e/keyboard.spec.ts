@@ -26,6 +26,7 @@ test("search from anywhere: Ctrl+K or /, results as you type, Enter opens; pages
   await expect(palette.getByRole("option", { name: "Go to Resolved Blockers" })).toBeVisible();
   await keyboard.press("Enter");
   await expect(bob.page).toHaveURL(/\/resolved$/);
+  await expect(bob.page.getByRole("heading", { level: 1, name: "Resolved Blockers" })).toBeVisible();
   await keyboard.press("Control+k");
   await keyboard.type("riley");
   await expect(palette.getByRole("option", { name: /Riley Jordan/ })).toBeVisible();
@@ -54,7 +55,7 @@ test("shortcuts: j/k move through the list, Enter opens, d answers, s snoozes, g
   await keyboard.press("s");
   await expect(bob.page.getByText(/^Snoozed until /).first()).toBeVisible();
   await keyboard.press("d");
-  await expect(bob.page.getByText("Marked your part done.")).toBeVisible();
+  await expect(bob.page.getByText("Marked done. Everyone is done, so the blocker is resolved.")).toBeVisible();
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("1");
 
   await keyboard.press("j");

@@ -55,7 +55,11 @@ export function useShortcutKeys(actions: ShortcutActions) {
       if (!scope) return latestActions().announce(latestActions().unavailable("noBlocker"));
       const button = [...scope.querySelectorAll<HTMLButtonElement>(`[data-shortcut="${shortcut}"]`)].find((candidate) => !candidate.disabled && candidate.getAttribute("aria-disabled") !== "true");
       if (!button) return latestActions().announce(latestActions().unavailable(shortcut));
-      button.click();
+      if (button.getAttribute("aria-haspopup") === "menu") {
+        // A menu's trigger (Snooze on a blocker's page) opens from the keyboard, its first choice in focus.
+        button.focus();
+        button.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      } else button.click();
     };
 
     const run = (id: ShortcutId) => {

@@ -27,14 +27,15 @@ export function QuickAnswers({ blockerId, title }: { blockerId: string; title: s
   const { t } = useTranslation();
   const done = useMarkDone();
   const snooze = useSnooze();
-  const busy = done.isPending || snooze.isPending;
+  // Snoozing does not hold up "done" (a shortcut's d right after s must work); once done, nothing is left to snooze.
+  const busy = done.isPending;
   return (
     <>
       <Button size="sm" disabled={busy} onClick={() => done.mutate(blockerId)} {...shortcutAttributes("done")} aria-label={t("blockers.done.buttonFor", { title })}>
         <Check aria-hidden="true" />
         {t("blockers.done.buttonShort")}
       </Button>
-      <Button size="sm" variant="outline" disabled={busy} {...shortcutAttributes("snooze")} onClick={() => snooze.mutate({ id: blockerId, until: new Date(Date.now() + DAY_MS).toISOString() })} aria-label={t("blockers.snooze.oneDayFor", { title })}>
+      <Button size="sm" variant="outline" disabled={busy || snooze.isPending} {...shortcutAttributes("snooze")} onClick={() => snooze.mutate({ id: blockerId, until: new Date(Date.now() + DAY_MS).toISOString() })} aria-label={t("blockers.snooze.oneDayFor", { title })}>
         <AlarmClock aria-hidden="true" />
         {t("blockers.snooze.oneDay")}
       </Button>

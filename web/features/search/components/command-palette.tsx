@@ -38,13 +38,19 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
     { id: "invite", label: t("search.actions.invite"), icon: UserPlus, run: go(paths.organizationInvites) },
     { id: "shortcuts", label: t("search.actions.shortcuts"), icon: Keyboard, run: openHelp },
   ];
-  const shownActions = actions.filter((action) => action.label.toLowerCase().includes(typed.toLowerCase()));
+  // Pages and actions follow the text as typed (no round trip); only the server's search waits for the deferred text.
+  const shownActions = actions.filter((action) => action.label.toLowerCase().includes(text.trim().toLowerCase()));
   const choose = (run: () => void) => () => {
     close();
     run();
   };
-  const blockers = typed ? (results.data?.blockers ?? []) : [];
-  const people = typed ? (results.data?.people ?? []) : [];
+  const blockers = text.trim() && typed ? (results.data?.blockers ?? []) : [];
+  const people = text.trim() && typed ? (results.data?.people ?? []) : [];
+  // The item Enter picks: the first one whenever the one chosen is gone. Results arrive after the text changed, and
+  // cmdk chooses the first item only when the text changes.
+  const [chosen, setChosen] = useState("");
+  const itemValues = [...blockers.map((blocker) => `blocker-${blocker.id}`), ...people.map((person) => `person-${person.id}`), ...shownActions.map((action) => `action-${action.id}`)];
+  const selected = itemValues.includes(chosen) ? chosen : (itemValues[0] ?? "");
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
@@ -52,7 +58,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
         <DialogTitle className="sr-only">{t("search.title")}</DialogTitle>
         <DialogDescription className="sr-only">{t("search.description")}</DialogDescription>
         {/* The server ranks the blockers: cmdk's own filtering would reorder them. */}
-        <Command shouldFilter={false} label={t("search.title")}>
+        <Command shouldFilter={false} label={t("search.title")} value={selected} onValueChange={setChosen}>
           <CommandInput placeholder={t("search.placeholder")} value={text} onValueChange={setText} />
           <CommandList className="max-h-[min(60vh,26rem)]">
             {typed && results.isFetching && blockers.length === 0 && people.length === 0 && <CommandLoading>{t("ui.loading")}</CommandLoading>}

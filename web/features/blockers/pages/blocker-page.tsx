@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageLoadFailed } from "@/web/components/page-load-failed";
@@ -25,6 +25,13 @@ export default function BlockerPage() {
   useReadOnOpen(id, blocker.isSuccess ? blocker.dataUpdatedAt : 0);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  // Leaving the form (saved or not) takes the keyboard back to Edit, once React has shown it again.
+  const returnToEdit = useRef(false);
+  useEffect(() => {
+    if (editing || !returnToEdit.current) return;
+    returnToEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   usePageTitle(blocker.data?.title ?? t("blockers.detail.title"));
 
   if (blocker.isPending) return <BlockerPageSkeleton />;
@@ -48,9 +55,8 @@ export default function BlockerPage() {
           <EditBlockerForm
             blocker={data}
             onClose={() => {
+              returnToEdit.current = true;
               setEditing(false);
-              // Back to where the person was: the Edit button, once it is shown again.
-              requestAnimationFrame(() => editButton.current?.focus());
             }}
           />
         ) : (

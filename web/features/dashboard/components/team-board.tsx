@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { paths } from "@/common/paths";
 import { blockerPriorities, teamBoardQuerySchema, teamBoardSorts } from "@/common/blockers";
 import { EmptyState } from "@/web/components/empty-state";
@@ -17,25 +17,17 @@ import { teamBoardQueryOptions, type TeamBoardGroup } from "@/web/features/block
 import { BlockerCard, BlockerCardSkeleton } from "@/web/features/blockers/components/blocker-card";
 import { PeoplePicker } from "@/web/features/people/components/people-picker";
 import { personName } from "@/web/lib/person-name";
+import { useAddressFilters } from "@/web/lib/search-params";
 import { formatAge } from "@/web/lib/relative-time";
 
 const selectClasses = "h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none dark:bg-input/30";
 
 /** The board's order and filters from the address; what is not valid there (an edited link) falls back to the default. */
 function useTeamBoardQuery() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setFilter } = useAddressFilters();
   const parsed = teamBoardQuerySchema.safeParse(Object.fromEntries(["sort", "person", "priority"].flatMap((name) => (searchParams.get(name) ? [[name, searchParams.get(name)]] : []))));
   const query: TeamBoardQuery = parsed.success ? parsed.data : { sort: "age" };
-  const set = (name: "sort" | "person" | "priority", value: string | undefined) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (name: "sort" | "person" | "priority", value: string | undefined) => setFilter(name, value);
   return { query, set };
 }
 

@@ -49,8 +49,20 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
   // The item Enter picks: the first one whenever the one chosen is gone. Results arrive after the text changed, and
   // cmdk chooses the first item only when the text changes.
   const [chosen, setChosen] = useState("");
-  const itemValues = [...blockers.map((blocker) => `blocker-${blocker.id}`), ...people.map((person) => `person-${person.id}`), ...shownActions.map((action) => `action-${action.id}`)];
-  const selected = itemValues.includes(chosen) ? chosen : (itemValues[0] ?? "");
+  const items = new Map<string, () => void>([
+    ...blockers.map((blocker) => [`blocker-${blocker.id}`, go(paths.blocker(blocker.id))] as const),
+    ...people.map((person) => [`person-${person.id}`, go(paths.user(person.id))] as const),
+    ...shownActions.map((action) => [`action-${action.id}`, action.run] as const),
+  ]);
+  const selected = items.has(chosen) ? chosen : ([...items.keys()][0] ?? "");
+  // Enter runs the item shown as chosen. cmdk's own Enter reads its store, which can lag one render behind the
+  // chosen value given to it while results arrive (seen in e2e: Enter on "Go to Resolved Blockers" did nothing).
+  const runChosen = (event: React.KeyboardEvent) => {
+    const run = items.get(selected);
+    if (event.key !== "Enter" || event.nativeEvent.isComposing || !run) return;
+    event.preventDefault();
+    choose(run)();
+  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
@@ -58,7 +70,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
         <DialogTitle className="sr-only">{t("search.title")}</DialogTitle>
         <DialogDescription className="sr-only">{t("search.description")}</DialogDescription>
         {/* The server ranks the blockers: cmdk's own filtering would reorder them. */}
-        <Command shouldFilter={false} label={t("search.title")} value={selected} onValueChange={setChosen}>
+        <Command shouldFilter={false} label={t("search.title")} value={selected} onValueChange={setChosen} onKeyDown={runChosen}>
           <CommandInput placeholder={t("search.placeholder")} value={text} onValueChange={setText} />
           <CommandList className="max-h-[min(60vh,26rem)]">
             {typed && results.isFetching && blockers.length === 0 && people.length === 0 && <CommandLoading>{t("ui.loading")}</CommandLoading>}

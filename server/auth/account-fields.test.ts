@@ -135,6 +135,29 @@ describe("bad input to better-auth's endpoints", () => {
     }
   });
 
+  it("lists a team's members sorted and filtered only by the membership's fields, with values of their type", async () => {
+    const client = await signedIn();
+    const [team] = (await client.request("/api/auth/organization/list")).json as { id: string }[];
+    const list = (query: string) => client.request(`/api/auth/organization/list-members?organizationId=${team?.id}&${query}`);
+    const refused: [string, string][] = [
+      ["filterField=low&filterValue=x", "filterField"],
+      ["sortBy=password", "sortBy"],
+      ["limit=-5", "limit"],
+      ["limit=1000", "limit"],
+      ["offset=ten", "offset"],
+      ["filterField=role&filterOperator=in&filterValue=owner", "filterValue"],
+    ];
+    for (const [query, field] of refused) {
+      const response = await list(query);
+      expect(response.status, query).toBe(400);
+      expect(response.json, query).toEqual(fieldRefusal(field));
+    }
+    const owners = await list("filterField=role&filterValue=owner&sortBy=createdAt&sortDirection=desc&limit=10");
+    expect(owners.status, owners.text).toBe(200);
+    expect(owners.json).toMatchObject({ members: [{ role: "owner" }], total: 1 });
+    expect((await list("filterField=role&filterValue=member")).json).toMatchObject({ members: [], total: 0 });
+  });
+
   it("answers a resend to an address better-auth finds invalid with 400 naming the e-mail, whatever the type", async () => {
     for (const type of ["sign-in", "forget-password", "email-verification"]) {
       const response = await server.client().post("/api/auth/resend", { email: "a@b.c", type });

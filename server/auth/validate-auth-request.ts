@@ -40,6 +40,34 @@ const accountFieldRules: Record<string, z.ZodType<Fields>> = {
   "/organization/update": z.object({ data: z.object({ name: teamNameSchema.optional(), slug: teamSlugSchema.optional(), logo: pictureSchema.optional() }) }),
 };
 
+/** A whole number of at most `max`, as a query gives it (text) or a server call (a number). */
+const wholeNumber = (max: number) => z.union([z.number(), z.string().regex(/^\d+$/, "Use a whole number")]).pipe(z.coerce.number().int().min(0).max(max, `Use at most ${max}`));
+const textOperators = ["eq", "ne", "lt", "lte", "gt", "gte", "contains", "starts_with", "ends_with"] as const;
+
+/**
+ * What the endpoints that read lists may be asked for: better-auth hands any field name and value to the database
+ * (`filterField=low` on /organization/list-members was a 500). Only the membership's text fields, sorted or
+ * filtered, with values of their type; better-auth checks the rest (the team, the operator's name).
+ */
+const queryRules: Record<string, z.ZodType> = {
+  "/organization/list-members": z
+    .looseObject({
+      limit: wholeNumber(100).optional(),
+      offset: wholeNumber(1_000_000).optional(),
+      sortBy: z.enum(["id", "userId", "role", "createdAt"], "Sort by one of id, userId, role, createdAt").optional(),
+      filterField: z.enum(["id", "userId", "role"], "Filter by one of id, userId, role").optional(),
+      filterValue: z.union([z.string(), z.array(z.string())], "Filter by text").optional(),
+      filterOperator: z.string().optional(),
+    })
+    .superRefine((query, ctx) => {
+      if (query.filterValue === undefined) return;
+      const listOperator = query.filterOperator === "in" || query.filterOperator === "not_in";
+      if (listOperator !== Array.isArray(query.filterValue)) {
+        ctx.addIssue({ code: "custom", path: ["filterValue"], message: listOperator ? "Give a list of values for in and not_in" : `Give one value for ${textOperators.join(", ")}` });
+      }
+    }),
+};
+
 /** Passwords are only ever hashed, never stored as text: whatever they contain, an existing one must keep working. */
 const SECRET_FIELDS = new Set(["password", "newPassword", "currentPassword"]);
 /** No endpoint takes anything nested this deep; walking deeper would only spend the stack. */
@@ -138,6 +166,9 @@ export const validateAuthRequest = createAuthMiddleware(async (ctx) => {
   const rules = ctx.path === undefined ? undefined : accountFieldRules[ctx.path];
   const accepted = rules?.safeParse(ctx.body ?? {});
   if (accepted && !accepted.success) throw fieldsRefusal(fieldErrorsOf(accepted.error));
+  const queryRule = ctx.path === undefined ? undefined : queryRules[ctx.path];
+  const query = queryRule?.safeParse(ctx.query ?? {});
+  if (query && !query.success) throw fieldsRefusal(fieldErrorsOf(query.error));
 
   if (ctx.path === "/sign-up/email" && typeof body.password === "string") await refuseWeakPassword(body.password, [String(body.email)]);
   if ((ctx.path === "/reset-password" || ctx.path === "/change-password") && nonEmptyString(body.newPassword)) await refuseWeakPassword(body.newPassword);

@@ -1,5 +1,5 @@
 import "./lib/zod-without-eval";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
@@ -11,10 +11,14 @@ const router = createRouter();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// A transition: React renders the first screen in slices of a few milliseconds, so a slow phone's main thread is
+// never held for long (the HTML already shows the same spinner meanwhile).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { TooltipProvider } from "@/web/components/ui/tooltip";
 import { createQueryClient } from "@/web/lib/query-client";
 import { ThemeProvider } from "@/web/lib/theme";
 import { AuthProvider } from "./auth-context";
@@ -10,9 +9,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <TooltipProvider>{children}</TooltipProvider>
-        </AuthProvider>
+        <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

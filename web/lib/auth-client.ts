@@ -1,5 +1,6 @@
 import { emailOTPClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { fetchWithEarlyAnswers } from "./early-requests";
 
 export const authClient = createAuthClient({
   basePath: "/api/auth",
@@ -7,4 +8,6 @@ export const authClient = createAuthClient({
   // Re-read the session every 30 s (and on returning to the tab): a sign-out elsewhere is noticed within
   // that, and the signed session cookie, trusted for 60 s, stays fresh for the server's fast check.
   sessionOptions: { refetchInterval: 30, refetchOnWindowFocus: true },
+  // The first session check takes the answer index.html's inline script asked for (web/lib/early-requests.ts).
+  fetchOptions: { customFetchImpl: fetchWithEarlyAnswers },
 });

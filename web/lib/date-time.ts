@@ -17,21 +17,32 @@ export function toLocalInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/**
+ * Formatters are made once per locale and style, when first needed: making one loads the locale's (and a time
+ * zone's) data, milliseconds each time on a phone — a dashboard formats every card's dates on each render.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ""} ${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(locale, options)));
+  return made;
+}
+
 export function formatDateTime(iso: string | Date, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return formatter(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 export function formatDate(iso: string | Date, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
+  return formatter(locale, { dateStyle: "medium" }).format(new Date(iso));
 }
 
 /** The time only when the moment is today, the date and time otherwise. */
 export function formatMoment(iso: string | Date, now: Date, locale?: string): string {
   const date = new Date(iso);
   const sameDay = date.toDateString() === now.toDateString();
-  return sameDay ? new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(date) : formatDateTime(date, locale);
+  return sameDay ? formatter(locale, { timeStyle: "short" }).format(date) : formatDateTime(date, locale);
 }
 
-const contentDate = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
 /** A date of the site's content ("November 10, 2026"): the same when pre-rendered and in every browser (UTC). */
-export const formatContentDate = (isoDate: string) => contentDate.format(new Date(`${isoDate}T00:00:00Z`));
+export const formatContentDate = (isoDate: string) => formatter("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));

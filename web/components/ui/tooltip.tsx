@@ -4,8 +4,10 @@ import type { ComponentProps } from "react";
 import { cn } from "@/web/lib/cn";
 
 /**
- * Mount once near the app root: tooltips share it so that, once one has
- * opened, moving to a neighbour within `skipDelayDuration` opens it at once.
+ * Mounted once around the signed-in app, by SidebarProvider (the only place
+ * tooltips are shown; not the app's root, so the sign-in pages do not load
+ * the positioning code): tooltips share it so that, once one has opened,
+ * moving to a neighbour within `skipDelayDuration` opens it at once.
  */
 function TooltipProvider({
   delayDuration = 700,

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "@/web/lib/api-client";
+import { ApiError } from "@/web/lib/api-error";
 
 export const counterKeys = { all: ["counters"] as const };
 
@@ -11,7 +12,9 @@ export const countersQueryOptions = () =>
       try {
         return await unwrap(api.counters.$get());
       } catch (error) {
-        console.warn("Reading the waiting counters failed", error); // §8: logged and rethrown
+        // §8: logged and rethrown. Not a 401: the session ended (a sign-out, here or elsewhere), which the auth
+        // context handles; the profile card is on its way out.
+        if (!(error instanceof ApiError && error.status === 401)) console.warn("Reading the waiting counters failed", error);
         throw error;
       }
     },

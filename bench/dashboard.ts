@@ -1,28 +1,42 @@
-// The dashboard's requests (counters + both lists) for 20 concurrent users on a team of 50, at two data sizes,
-// on PGlite or PostgreSQL, beside a bare Hono endpoint; the plans of the dashboard's queries; and how long a
+// The dashboard's first load (counters + both first pages, one request) for 20 concurrent users on a team of 50,
+// one of whom has 200 open items, at growing data sizes, on PGlite or PostgreSQL, beside a bare Hono endpoint; one
+// column's list (about 20 cards) for 20 users, for throughput; the plans of the dashboard's queries; and how long a
 // change takes to reach another user's open event stream.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { loadConfig } from "../server/config.ts";
 import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../server/features/counters/count-waiting.ts";
-import { imWaitingOnQuery, waitingOnMeQuery } from "../server/features/blockers/list-dashboard.ts";
+import { dashboardPageQuery } from "../server/features/blockers/list-dashboard.ts";
 import { findMember } from "../server/http/require-member.ts";
 import { startServer, type RunningServer } from "../server/start-server.ts";
 import { aboutBlocker, openEventStream } from "../server/test/event-stream.ts";
 import { createTestDatabase } from "../server/test/test-server.ts";
 import { freePort, load, median, type LoadResult } from "./measure.ts";
-import { seedBlockers, seedMembers, signIn } from "./seed-team.ts";
+import { seedBlockers, seedMembers, seedOpenOn, signIn } from "./seed-team.ts";
 
 export type DataSize = { label: string; blockers: number; perBlocker: number; open: number };
-export type DashboardResult = { size: DataSize; bare: LoadResult; dashboard: LoadResult; ratioToBare: number; plans?: string[]; liveEvents?: { p50: number; p99: number; samples: number } };
+export type DashboardResult = {
+  size: DataSize;
+  bare: LoadResult;
+  dashboard: LoadResult;
+  list: LoadResult;
+  ratioToBare: number;
+  listRatioToBare: number;
+  plans?: string[];
+  liveEvents?: { p50: number; p99: number; samples: number };
+};
 
-const DASHBOARD_PATHS = ["/api/counters", "/api/blockers/waiting-on-me", "/api/blockers/im-waiting-on"];
+const DASHBOARD_PATHS = ["/api/dashboard"];
+const LIST_PATHS = ["/api/blockers/waiting-on-me"];
 const MEMBERS = 50;
 const CONCURRENT_USERS = 20;
+/** Member 1 carries far more than the others: 200 open blockers wait on them, beside their share of the rest. */
+export const HEAVY_OPEN_ITEMS = 200;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,11 +56,17 @@ async function explainDashboard(server: RunningServer, authId: string) {
   const member = await findMember(server.deps.db, authId);
   if (!member) throw new Error("the measured member has no team");
   const db = server.deps.db;
-  const queries = { "Waiting on me (count)": waitingOnMeCountQuery(db, member), "I'm waiting on (count)": imWaitingOnCountQuery(db, member), "Waiting on me (list)": waitingOnMeQuery(db, member), "I'm waiting on (list)": imWaitingOnQuery(db, member) };
+  const queries = {
+    "Waiting on me (count)": waitingOnMeCountQuery(db, member),
+    "I'm waiting on (count)": imWaitingOnCountQuery(db, member),
+    "Waiting on me (first page, as JSON)": dashboardPageQuery("waitingOnMe", member),
+    "I'm waiting on (first page, as JSON)": dashboardPageQuery("imWaitingOn", member),
+  };
+  const dialect = new PgDialect();
   const plans: string[] = [];
   for (const [name, query] of Object.entries(queries)) {
-    const { sql: text, params } = query.toSQL();
-    const inlined = text.replace(/\$(\d+)/g, (_match, index: string) => {
+    const { sql: text, params } = "toSQL" in query ? query.toSQL() : dialect.sqlToQuery(query);
+    const inlined = text.replace(/\$(\d+)/g, (_match: string, index: string) => {
       const value = params[Number(index) - 1];
       return typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
     });
@@ -91,25 +111,30 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
       try {
         const team = await seedMembers(server, MEMBERS);
         await seedBlockers(server, team, size);
-        const clients = await signIn(server, team, CONCURRENT_USERS);
-        const cookies = clients.map((client) => client.cookieHeader);
-        const rounds: { bare: LoadResult; dashboard: LoadResult }[] = [];
+        await seedOpenOn(server, team, 1, HEAVY_OPEN_ITEMS);
+        // The dashboard: members 0–19, the heavy one among them. The list: members 2–21, about 20 cards each.
+        const dashboardCookies = (await signIn(server, team, CONCURRENT_USERS)).map((client) => client.cookieHeader);
+        const listCookies = (await signIn(server, team, CONCURRENT_USERS + 2)).slice(2).map((client) => client.cookieHeader);
+        const rounds: { bare: LoadResult; dashboard: LoadResult; list: LoadResult }[] = [];
         for (let round = 0; round < options.rounds; round++) {
           const warmUp = round === 0;
           rounds.push({
             bare: await load(bareUrl, { connections: CONCURRENT_USERS, seconds: options.seconds, warmUp }),
-            dashboard: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies, paths: DASHBOARD_PATHS, warmUp }),
+            dashboard: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, warmUp }),
+            list: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, warmUp }),
           });
         }
-        const failures = rounds.reduce((sum, round) => sum + round.dashboard.non2xx + round.dashboard.errors, 0);
+        const failures = rounds.reduce((sum, round) => sum + round.dashboard.non2xx + round.dashboard.errors + round.list.non2xx + round.list.errors, 0);
         if (failures > 0) throw new Error(`${failures} dashboard requests failed`);
-        const typical = [...rounds].sort((a, b) => a.dashboard.p50 - b.dashboard.p50)[Math.floor(rounds.length / 2)] ?? rounds[0];
+        const typical = (pick: (round: (typeof rounds)[number]) => LoadResult) => [...rounds].sort((a, b) => pick(a).p50 - pick(b).p50)[Math.floor(rounds.length / 2)] ?? rounds[0];
         const isLargest = index === options.sizes.length - 1;
         results.push({
           size,
-          bare: typical?.bare as LoadResult,
-          dashboard: typical?.dashboard as LoadResult,
+          bare: typical((round) => round.dashboard)?.bare as LoadResult,
+          dashboard: typical((round) => round.dashboard)?.dashboard as LoadResult,
+          list: typical((round) => round.list)?.list as LoadResult,
           ratioToBare: median(rounds.map((round) => round.dashboard.requestsPerSecond / round.bare.requestsPerSecond)),
+          listRatioToBare: median(rounds.map((round) => round.list.requestsPerSecond / round.bare.requestsPerSecond)),
           ...(isLargest
             ? {
                 plans: await explainDashboard(server, team.members[1]?.authId ?? ""),

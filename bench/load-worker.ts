@@ -17,5 +17,5 @@ const result = await autocannon({
   },
 });
 process.stdout.write(
-  JSON.stringify({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }),
+  JSON.stringify({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }),
 );

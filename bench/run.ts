@@ -1,10 +1,11 @@
 // `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed.
-// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,
+// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,
 // --database-url URL (PostgreSQL used to create scratch databases; default: the machine's test database).
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
-import { benchDashboard, type DataSize } from "./dashboard.ts";
+import { benchDashboard, HEAVY_OPEN_ITEMS, type DataSize } from "./dashboard.ts";
 import { median } from "./measure.ts";
+import { benchSearch, benchTeamBoard, type ScaleResult } from "./team-scale.ts";
 import { compareSessionCheck } from "./session-check.ts";
 import { measureStartup } from "./startup.ts";
 
@@ -12,13 +13,30 @@ const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
-    only: { type: "string", default: "startup,session,dashboard" },
+    only: { type: "string", default: "startup,session,dashboard,scale" },
   },
 });
 const quick = values.quick;
 const adminUrl = values["database-url"];
-const targets = { startupSeconds: 3, pgliteMegabytes: 450, postgresMegabytes: 150, sessionCheckRatio: 0.5, dashboardP50Growth: 1.5, liveEventP99Ms: 100 };
+const targets = {
+  startupSeconds: 3,
+  pgliteMegabytes: 450,
+  postgresMegabytes: 150,
+  sessionCheckRatio: 0.5,
+  dashboardP50Growth: 1.5,
+  dashboardP99Ms: { PGlite: 100, PostgreSQL: 50 },
+  listRatioOnPostgres: 0.06,
+  teamBoardP99Ms: 100,
+  searchP95Ms: 50,
+  liveEventP99Ms: 100,
+};
 const failures: string[] = [];
+/**
+ * Targets of issue #9 (a dashboard that stays fast) not met yet: measured and printed on every run, listed at
+ * the end, and not failing the run while the issue is open — the figures are in docs/benchmarks.md. A target
+ * moves to `failures` once it is met, so it cannot slip back unnoticed.
+ */
+const openTargets: string[] = [];
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
 async function startUp() {
@@ -69,23 +87,31 @@ const dataSizes: DataSize[] = [
 async function dashboard() {
   const seconds = quick ? 2 : 5;
   const rounds = quick ? 2 : 3;
-  console.log(`\n## Dashboard (counters + both lists; 20 users of a team of 50, one connection each; ${rounds} rounds of ${seconds} s, in turns with a bare endpoint)\n`);
-  console.log("| database | data | requests/s | p50 (ms) | p99 (ms) | bare requests/s | vs bare | p50 vs smallest | target |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log(`\n## Dashboard (20 users of a team of 50, one connection each, one of them with ${HEAVY_OPEN_ITEMS} open items; ${rounds} rounds of ${seconds} s, in turns with a bare endpoint)\n`);
+  console.log("First load (`/api/dashboard`: counters + both first pages) and one column's list (`/api/blockers/waiting-on-me`, about 20 cards, 20 other users).\n");
+  console.log("| database | data | request | requests/s | p50 (ms) | p99 (ms) | bare requests/s | vs bare | p50 vs smallest | target |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   const plans: string[] = [];
   for (const [name, databaseAdminUrl] of [["PGlite", undefined], ["PostgreSQL", adminUrl]] as const) {
     const results = await benchDashboard({ databaseAdminUrl, sizes: dataSizes, seconds, rounds, liveSamples: quick ? 50 : 200 });
     const smallestP50 = results[0]?.dashboard.p50 || 1;
+    const p99Target = targets.dashboardP99Ms[name];
     for (const [index, result] of results.entries()) {
       const growth = result.dashboard.p50 / smallestP50;
       const isLargest = index === results.length - 1;
-      console.log(`| ${name} | ${result.size.label} | ${round(result.dashboard.requestsPerSecond, 0)} | ${result.dashboard.p50} | ${result.dashboard.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${round(result.ratioToBare * 100, 1)}% | ${round(growth)}× | ${isLargest ? `≤ ${targets.dashboardP50Growth}×` : "—"} |`);
-      if (isLargest && growth > targets.dashboardP50Growth) failures.push(`${name}: dashboard p50 grew ${round(growth)}× from the smallest to the largest data set`);
+      const dashboardTargets = isLargest ? `p50 ≤ ${targets.dashboardP50Growth}×, p99 ≤ ${p99Target} ms` : "—";
+      console.log(`| ${name} | ${result.size.label} | dashboard | ${round(result.dashboard.requestsPerSecond, 0)} | ${result.dashboard.p50} | ${result.dashboard.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${round(result.ratioToBare * 100, 1)}% | ${round(growth)}× | ${dashboardTargets} |`);
+      const listTarget = name === "PostgreSQL" && isLargest ? `≥ ${targets.listRatioOnPostgres * 100}% of bare` : "—";
+      console.log(`| ${name} | ${result.size.label} | one list | ${round(result.list.requestsPerSecond, 0)} | ${result.list.p50} | ${result.list.p99} | — | ${round(result.listRatioToBare * 100, 1)}% | — | ${listTarget} |`);
+      if (!isLargest) continue;
+      if (growth > targets.dashboardP50Growth) failures.push(`${name}: dashboard p50 grew ${round(growth)}× from the smallest to the largest data set`);
+      if (result.dashboard.p99 > p99Target) openTargets.push(`${name}: dashboard p99 ${result.dashboard.p99} ms > ${p99Target} ms`);
+      if (name === "PostgreSQL" && result.listRatioToBare < targets.listRatioOnPostgres) openTargets.push(`${name}: one list at ${round(result.listRatioToBare * 100, 1)}% of the bare endpoint < ${targets.listRatioOnPostgres * 100}%`);
     }
     const largest = results.at(-1);
     if (largest?.liveEvents) {
       const live = largest.liveEvents;
-      console.log(`| ${name} | live event: a change → another user's open stream (${live.samples} samples) | — | ${round(live.p50, 1)} | ${round(live.p99, 1)} | — | — | — | p99 ≤ ${targets.liveEventP99Ms} ms |`);
+      console.log(`| ${name} | live event: a change → another user's open stream (${live.samples} samples) | — | — | ${round(live.p50, 1)} | ${round(live.p99, 1)} | — | — | — | p99 ≤ ${targets.liveEventP99Ms} ms |`);
       if (live.p99 > targets.liveEventP99Ms) failures.push(`${name}: live event p99 ${round(live.p99, 1)} ms > ${targets.liveEventP99Ms} ms`);
     }
     plans.push(`### ${name}, ${largest?.size.label}\n\n\`\`\`\n${largest?.plans?.join("\n\n")}\n\`\`\``);
@@ -93,12 +119,31 @@ async function dashboard() {
   console.log(`\n## Query plans of the dashboard (EXPLAIN ANALYZE on the largest data set)\n\n${plans.join("\n\n")}`);
 }
 
+async function scale() {
+  const seconds = quick ? 3 : 10;
+  const board = { members: 200, open: 2_000, history: quick ? 20_000 : 200_000 };
+  const searched = quick ? 100_000 : 1_000_000;
+  console.log(`\n## A large team on PostgreSQL (20 members at once, ${seconds} s each, beside a bare endpoint)\n`);
+  console.log("| measured | seeding (s) | requests/s | p50 (ms) | p97.5 (ms) | p99 (ms) | bare requests/s | target |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  const row = (result: ScaleResult, target: string) =>
+    console.log(`| ${result.label} | ${round(result.seedSeconds, 0)} | ${round(result.measured.requestsPerSecond, 0)} | ${result.measured.p50} | ${result.measured.p97_5} | ${result.measured.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${target} |`);
+  const boardResult = await benchTeamBoard({ databaseAdminUrl: adminUrl, ...board, seconds });
+  row(boardResult, `p99 ≤ ${targets.teamBoardP99Ms} ms`);
+  if (boardResult.measured.p99 > targets.teamBoardP99Ms) openTargets.push(`team board p99 ${boardResult.measured.p99} ms > ${targets.teamBoardP99Ms} ms`);
+  const searchResult = await benchSearch({ databaseAdminUrl: adminUrl, blockers: searched, seconds });
+  row(searchResult, `p95 ≤ ${targets.searchP95Ms} ms (p97.5 shown)`);
+  if (searchResult.measured.p97_5 > targets.searchP95Ms) openTargets.push(`search p97.5 ${searchResult.measured.p97_5} ms > ${targets.searchP95Ms} ms`);
+}
+
 console.log(`Holdup benchmark — ${new Date().toISOString()} — Node ${process.version}, ${quick ? "quick" : "full"} run\n`);
 const parts = new Set(values.only.split(","));
 if (parts.has("startup")) await startUp();
 if (parts.has("session")) await sessionCheck();
 if (parts.has("dashboard")) await dashboard();
+if (parts.has("scale")) await scale();
 
+if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
 if (failures.length > 0) {
   console.error(`\nTargets missed:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);
   process.exit(1);

@@ -65,6 +65,22 @@ export async function seedBlockers(server: RunningServer, team: SeededTeam, opti
   await dropStaleConnections(server.url);
 }
 
+/** `count` more open blockers waiting on member `index` (created by the member after them): a person who carries a lot. */
+export async function seedOpenOn(server: RunningServer, team: SeededTeam, index: number, count: number) {
+  const person = team.members[index];
+  const creator = team.members[(index + 1) % team.members.length];
+  if (!person || !creator) throw new Error("no such member");
+  const db = server.deps.db;
+  await db.execute(sql`create temporary table seeded as select g, gen_random_uuid() as id from generate_series(1, ${count}) g`);
+  await db.execute(sql`
+    insert into blockers (id, organization_id, title, priority, status, created_by, created_at)
+    select id, ${team.teamId}, 'Waiting on one person #' || g, 'normal', 'open', ${creator.profileId}, now() - make_interval(secs => g) from seeded`);
+  await db.execute(sql`insert into blocked_users (blocker_id, profile_id) select id, ${creator.profileId} from seeded`);
+  await db.execute(sql`insert into blocking_users (blocker_id, profile_id, status) select id, ${person.profileId}, 'pending' from seeded`);
+  await db.execute(sql`drop table seeded`);
+  await db.execute(sql`analyze`);
+}
+
 /**
  * PGlite runs a big insert on this process's only thread: meanwhile the server's keep-alive timers expire, and
  * the kept-alive sockets of the bench's own fetch die when the thread is free again. A few requests that are

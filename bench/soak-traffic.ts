@@ -82,16 +82,16 @@ async function call(stats: SoakStats, client: BrowserLikeClient, label: string, 
 
 /** What the web app's signed-in layout and dashboard ask for, in parallel as the browser does. */
 async function loadDashboard(stats: SoakStats, client: BrowserLikeClient) {
-  const [, , , waitingOnMe, imWaitingOn] = await Promise.all([
+  const [, , , dashboard] = await Promise.all([
     call(stats, client, "get-session", "/api/auth/get-session"),
     call(stats, client, "profile", "/api/profile"),
     call(stats, client, "counters", "/api/counters"),
-    call(stats, client, "waiting-on-me", "/api/blockers/waiting-on-me"),
-    call(stats, client, "im-waiting-on", "/api/blockers/im-waiting-on"),
+    call(stats, client, "dashboard", "/api/dashboard"),
     call(stats, client, "unread-count", "/api/notifications/unread-count"),
     call(stats, client, "team", "/api/team"),
   ]);
-  return { waitingOnMe: (waitingOnMe as Card[] | undefined) ?? [], imWaitingOn: (imWaitingOn as Card[] | undefined) ?? [] };
+  const columns = dashboard as { waitingOnMe?: { items: Card[] }; imWaitingOn?: { items: Card[] } } | undefined;
+  return { waitingOnMe: columns?.waitingOnMe?.items ?? [], imWaitingOn: columns?.imWaitingOn?.items ?? [] };
 }
 
 const COMMENTS = ["Any news on this?", "I am on it, should be done by tomorrow.", "Blocked on the vendor, will update.", "Thanks! 🙏", "Can we talk about it in the stand-up?"];

@@ -1,6 +1,7 @@
 // The blocker vocabulary and input rules, shared by the server (which enforces them) and the web forms.
 import { z } from "zod";
 import { typedText } from "./profile.ts";
+import { emailSchema } from "./auth-rules.ts";
 
 export const blockerPriorities = ["low", "normal", "high", "urgent"] as const;
 export const blockerStatuses = ["open", "resolved", "cancelled"] as const;
@@ -43,6 +44,7 @@ export const DECLINE_REASON_MAX = 1000;
 export const MANUAL_NUDGE_INTERVAL_MS = 60 * 60 * 1000;
 /** The Free plan's daily limit of blockers created per member. */
 export const FREE_BLOCKERS_PER_DAY = 3;
+export const BLOCKING_EMAILS_MAX = 5;
 
 export const profileIdSchema = z.uuid("Not a valid person");
 export const blockerIdSchema = z.uuid("Not a valid blocker");
@@ -96,8 +98,14 @@ export const createBlockerSchema = z
     linkUrl: linkSchema.optional(),
     priority: prioritySchema.default("normal"),
     dueAt: dueAtSchema.optional(),
-    blockingProfileIds: z.array(profileIdSchema).min(1, "Choose at least one person you are waiting on").max(20, "Choose at most 20 people"),
+    blockingProfileIds: z.array(profileIdSchema).max(20, "Choose at most 20 people").default([]),
+    /** People outside the team, named by e-mail: each gets an invitation, and the blocker waits on them once they join. */
+    blockingEmails: z.array(emailSchema).max(BLOCKING_EMAILS_MAX, `Invite at most ${BLOCKING_EMAILS_MAX} people at once`).default([]),
     alsoBlockedProfileIds: z.array(profileIdSchema).max(20, "Choose at most 20 people").default([]),
+  })
+  .refine((input) => input.blockingProfileIds.length + input.blockingEmails.length > 0, {
+    path: ["blockingProfileIds"],
+    message: "Choose at least one person you are waiting on",
   })
   .refine((input) => !input.blockingProfileIds.some((id) => input.alsoBlockedProfileIds.includes(id)), {
     path: ["alsoBlockedProfileIds"],
@@ -134,6 +142,9 @@ export const resolvedFiltersSchema = z.object({
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
 });
+
+/** A page of a dashboard column: the cursor is the previous page's `nextCursor`, opaque to the client. */
+export const dashboardPageQuerySchema = z.object({ cursor: z.string().max(300, "Not a valid list position").optional() });
 
 /** The team board's orders: the longest wait first, the most urgent first, or the soonest due first. */
 export const teamBoardSorts = ["age", "priority", "due"] as const;

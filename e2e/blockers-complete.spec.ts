@@ -112,3 +112,41 @@ test("the team board groups the team's open blockers by whom they wait on, and k
   await page.getByLabel("Priority", { exact: true }).selectOption("");
   await expect(bobs.getByRole("article")).toHaveCount(2);
 });
+
+test("Alice waits on someone outside the team: the picker invites them by e-mail, and the card says whom it waits for", async ({ page, teammate: alice }) => {
+  const title = "Vendor contract signed";
+  const outsider = `dana.${Date.now()}@partner.example.com`;
+  await page.goto("/add");
+  await page.getByLabel("What are you waiting for?").fill(title);
+  await page.getByLabel("Waiting on", { exact: true }).click();
+  await page.getByPlaceholder("Search by name or e-mail…").fill(outsider);
+  await page.getByRole("option", { name: `Invite ${outsider} by e-mail` }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("list", { name: "Chosen people" }).getByText(`${outsider} (invited)`)).toBeVisible();
+  await page.getByRole("button", { name: "Add blocker" }).click();
+  await expect(page).toHaveURL(/\/blockers\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(`Invitation sent to ${outsider}`)).toBeVisible();
+  const people = page.getByRole("complementary", { name: "People" });
+  await expect(people.getByText(`${outsider}, invited`)).toBeVisible();
+  await expect(people.getByText(alice.fullName)).toBeVisible();
+
+  await page.goto("/dashboard");
+  const card = page.getByTestId("im-waiting-on-list").getByRole("article", { name: title });
+  await expect(card.getByText(`${outsider}, invited`)).toBeVisible();
+  await expect(card.getByText(`Waiting for ${outsider} to join the team`)).toBeVisible();
+  await expect(page.getByTestId("im-waiting-on")).toHaveText("0");
+});
+
+test("a long column shows 50 cards and the rest on 'Show more', with the whole count in its heading", async ({ page, baseURL, bob }) => {
+  const total = 53;
+  for (let index = 1; index <= total; index++) await logBlocker(page.request, baseURL ?? "", `Review #${index}`, [bob.fullName]);
+  await bob.page.goto("/dashboard");
+  const column = bob.page.getByTestId("waiting-on-me-list");
+  await expect(bob.page.getByRole("heading", { name: `Waiting on me ${total}` })).toBeVisible();
+  await expect(column.getByRole("article")).toHaveCount(50);
+  await expect(column.getByRole("article", { name: `Review #${total}` })).toBeVisible(); // newest first
+  await column.getByRole("button", { name: "Show more" }).click();
+  await expect(column.getByRole("article")).toHaveCount(total);
+  await expect(column.getByRole("article", { name: "Review #1", exact: true })).toBeAttached();
+  await expect(column.getByRole("button", { name: "Show more" })).toHaveCount(0);
+});

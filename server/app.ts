@@ -8,6 +8,7 @@ import { peopleRoutes } from "./features/people/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
+import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { supportRoutes } from "./features/support/routes.ts";
@@ -29,6 +30,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/profile", profileRoutes(deps))
     .route("/team", teamRoutes(deps))
     .route("/counters", counterRoutes(deps))
+    .route("/dashboard", dashboardRoutes(deps))
     .route("/blockers", blockerRoutes(deps))
     .route("/notifications", notificationRoutes(deps))
     .route("/people", peopleRoutes(deps))

@@ -1,6 +1,6 @@
 // Holdup's own tables (the better-auth tables live in auth-schema.ts).
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authAttemptKinds } from "../../common/auth-rules.ts";
 import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
 import type { WorkingHours } from "../../common/profile.ts";
@@ -72,6 +72,8 @@ export const blockers = pgTable(
   },
   (table) => [
     index("blockers_organization_status_idx").on(table.organizationId, table.status, table.createdAt),
+    // Search walks a team's blockers newest first to find its candidates (server/features/search/search-team.ts).
+    index("blockers_organization_created_idx").on(table.organizationId, table.createdAt),
     // The Free plan's daily limit counts a person's blockers of today.
     index("blockers_created_by_idx").on(table.createdBy, table.createdAt),
     index("blockers_organization_resolved_idx").on(table.organizationId, table.resolvedAt),
@@ -115,8 +117,35 @@ export const blockedUsers = pgTable(
   "blocked_users",
   {
     ...blockerAndPerson(),
+    /**
+     * Whether the blocker is open, kept by the database itself (triggers in migration 0006): "I'm waiting on" finds
+     * my open blockers through the partial index below, whatever the size of the team's open work or history.
+     */
+    blockerOpen: boolean("blocker_open").notNull().default(true),
   },
-  (table) => [primaryKey({ columns: [table.blockerId, table.profileId] }), index("blocked_users_profile_idx").on(table.profileId, table.blockerId)],
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.profileId] }),
+    index("blocked_users_profile_idx").on(table.profileId, table.blockerId),
+    index("blocked_users_open_idx").on(table.profileId, table.blockerId).where(sql`${table.blockerOpen}`),
+  ],
+);
+
+/**
+ * People outside the team a blocker waits on, named by e-mail when it was logged: each was sent an invitation, and
+ * the blocker waits on them (a blocking entry) from the moment they join the team (accept-invitation.ts).
+ */
+export const blockerInvitees = pgTable(
+  "blocker_invitees",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => blockers.id, { onDelete: "cascade" }),
+    /** Lowercased, as invitations are. */
+    email: text("email").notNull(),
+    invitedBy: uuid("invited_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.email] }), index("blocker_invitees_email_idx").on(table.email)],
 );
 
 /** The timeline: append-only, one row per change, written in the same transaction as the change. */

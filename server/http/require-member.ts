@@ -1,19 +1,27 @@
 // Guards a team's routes: after requireSession, finds the person's profile and team membership in one query.
 // Everything a team owns is then looked up within `member.teamId`, so one team never reaches another's data.
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client.ts";
 import { member, profiles } from "../db/schema.ts";
 import type { AppEnv, Member } from "./app-env.ts";
 
-export async function findMember(db: Database, authId: string): Promise<Member | undefined> {
-  const [row] = await db
+// Prepared once per database handle: every team route asks it, and planning it cost more than running it.
+const prepared = new WeakMap<Database, ReturnType<typeof prepareFindMember>>();
+const prepareFindMember = (db: Database) =>
+  db
     .select({ profileId: profiles.id, fullName: profiles.fullName, email: profiles.email, timezone: profiles.timezone, teamId: member.organizationId, role: member.role })
     .from(profiles)
     .innerJoin(member, eq(member.userId, profiles.authId))
-    .where(and(eq(profiles.authId, authId)))
+    .where(eq(profiles.authId, sql.placeholder("authId")))
     .orderBy(asc(member.createdAt))
-    .limit(1);
+    .limit(1)
+    .prepare("find_member");
+
+export async function findMember(db: Database, authId: string): Promise<Member | undefined> {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareFindMember(db)));
+  const [row] = await query.execute({ authId });
   return row ? { ...row, isAdmin: row.role === "owner" || row.role === "admin" } : undefined;
 }
 

@@ -1,52 +1,106 @@
-// A list item for blockers: the blocker with its people and their parts, and what the viewer may do with it,
-// built for many blockers in three queries.
-import { inArray } from "drizzle-orm";
-import { blockedUsers, blockingUsers } from "../../db/schema.ts";
+// A list item for blockers: the blocker with its people and their parts, and what the viewer may do with it.
+// PostgreSQL builds a whole list as one JSON value (cardsJson): the cards, with the ids of their people, and the
+// people themselves once each; the rules of what the viewer may do stay in TypeScript (allowedActions), applied
+// here. One statement for a list however long, and little for the server to do with the answer (decision 025).
+import { sql, type SQL } from "drizzle-orm";
 import type { Member } from "../../http/app-env.ts";
-import { allowedActions, nextManualNudgeAt, type Blocker, type Executor } from "./blocker-people.ts";
-import { peopleSummaries, personOf, type PersonSummary } from "./people-summaries.ts";
+import type { Database } from "../../db/client.ts";
+import { runPrepared } from "../../db/prepared.ts";
+import { allowedActions, nextManualNudgeAt, type Blocker, type BlockingEntry } from "./blocker-people.ts";
+import { personOf, type PersonSummary } from "./people-summaries.ts";
 
-export async function blockerCards(executor: Executor, viewer: Member, list: Blocker[], now: Date) {
-  const ids = list.map((blocker) => blocker.id);
-  if (ids.length === 0) return [];
-  const [waitingRows, blockingRows] = await Promise.all([
-    executor.select().from(blockedUsers).where(inArray(blockedUsers.blockerId, ids)),
-    executor.select().from(blockingUsers).where(inArray(blockingUsers.blockerId, ids)),
-  ]);
-  const everyone = [
-    ...list.map((blocker) => blocker.createdBy),
-    ...waitingRows.map((row) => row.profileId),
-    ...blockingRows.flatMap((row) => (row.suggestedProfileId ? [row.profileId, row.suggestedProfileId] : [row.profileId])),
-  ];
-  // "Former member" is about the blocker's own team; a list holds one team's blockers, so this is one query.
-  const teamIds = [...new Set(list.map((blocker) => blocker.organizationId))];
-  const peopleByTeam = new Map(await Promise.all(teamIds.map(async (teamId) => [teamId, await peopleSummaries(executor, everyone, teamId)] as const)));
-  return list.map((blocker) => {
-    const people = peopleByTeam.get(blocker.organizationId) ?? new Map<string, PersonSummary>();
-    const waiting = waitingRows.filter((row) => row.blockerId === blocker.id);
-    const blocking = blockingRows.filter((row) => row.blockerId === blocker.id);
+/**
+ * The cards of the blockers a query picks, as `{ cards, people }` JSON. `page` selects rows of blockers (every
+ * column of `blockers`, plus a boolean `stalled`) ordered by `order`; `teamId` is the team people are members of
+ * or not ("former member"). `createdAt` is kept as PostgreSQL wrote it (microseconds), so a cursor made from it
+ * finds exactly the next card.
+ */
+export function cardsJson(page: SQL, order: string, teamId: string): SQL {
+  const byOrder = sql.raw(order);
+  // Every step probes by key (LATERAL … OFFSET 0 keeps a subquery one probe per row): a hash join would read
+  // whole tables, which grow with every team's history.
+  return sql`(with page as (${page}),
+    cards as (select page.*, waits.waiting, parts.blocking, invitees.invited, array[page.created_by] || waits.ids || parts.ids as people_ids from page,
+      lateral (select coalesce(json_agg(w.profile_id order by w.profile_id), '[]') as waiting, coalesce(array_agg(w.profile_id), '{}') as ids
+        from blocked_users w where w.blocker_id = page.id offset 0) waits,
+      lateral (select coalesce(json_agg(json_build_object('profileId', x.profile_id, 'status', x.status, 'snoozedUntil', x.snoozed_until,
+          'lastNudgedAt', x.last_nudged_at, 'declineReason', x.decline_reason, 'suggestedProfileId', x.suggested_profile_id) order by x.profile_id), '[]') as blocking,
+          coalesce(array_agg(x.profile_id), '{}') || coalesce(array_agg(x.suggested_profile_id) filter (where x.suggested_profile_id is not null), '{}') as ids
+        from blocking_users x where x.blocker_id = page.id offset 0) parts,
+      lateral (select coalesce(json_agg(i.email order by i.email), '[]') as invited from blocker_invitees i where i.blocker_id = page.id offset 0) invitees),
+    mentioned as (select distinct unnest(people_ids) as person from cards)
+  select json_build_object(
+    'cards', coalesce((select json_agg(json_build_object(
+        'id', id, 'title', title, 'priority', priority, 'status', status, 'createdBy', created_by,
+        'createdAt', created_at, 'dueAt', due_at, 'resolvedAt', resolved_at, 'waiting', waiting, 'blocking', blocking, 'invited', invited
+      ) order by ${byOrder}) from cards), '[]'),
+    'people', coalesce((select json_object_agg(p.id, json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'avatarUrl', p.avatar_url,
+        'formerMember', not exists (select 1 from member m where m.user_id = p.auth_id and m.organization_id = ${teamId} offset 0)))
+      from mentioned, lateral (select * from profiles where profiles.id = mentioned.person offset 0) p), '{}')
+  ))`;
+}
+
+type Stamp = string | null;
+/** A card as PostgreSQL wrote it (cardsJson). */
+export type RawCard = {
+  id: string;
+  title: string;
+  priority: Blocker["priority"];
+  status: Blocker["status"];
+  createdBy: string;
+  createdAt: string;
+  dueAt: Stamp;
+  resolvedAt: Stamp;
+  waiting: string[];
+  /** People outside the team it will wait on once they join, by e-mail (invitees.ts). */
+  invited: string[];
+  blocking: { profileId: string; status: BlockingEntry["status"]; snoozedUntil: Stamp; lastNudgedAt: Stamp; declineReason: string | null; suggestedProfileId: string | null }[];
+};
+export type RawCards = { cards: RawCard[]; people: Record<string, PersonSummary> };
+
+const dateOf = (stamp: Stamp) => (stamp === null ? null : new Date(stamp));
+
+/** The cards as the API answers them: dates, everyone named, and what the viewer may do. */
+export function cardsFromJson({ cards, people }: RawCards, viewer: Member, now: Date) {
+  const known = new Map(Object.entries(people));
+  return cards.map((raw) => {
+    const blocking = raw.blocking.map((part) => ({ ...part, lastNudgedAt: dateOf(part.lastNudgedAt) }));
     return {
-      id: blocker.id,
-      title: blocker.title,
-      priority: blocker.priority,
-      status: blocker.status,
-      createdAt: blocker.createdAt,
-      dueAt: blocker.dueAt,
-      resolvedAt: blocker.resolvedAt,
-      creator: personOf(people, blocker.createdBy),
-      waiting: waiting.map((row) => personOf(people, row.profileId)),
-      blocking: blocking.map((row) => ({
-        person: personOf(people, row.profileId),
-        status: row.status,
-        snoozedUntil: row.snoozedUntil,
-        lastNudgedAt: row.lastNudgedAt,
-        nextNudgeAt: nextManualNudgeAt(row, now),
-        declineReason: row.status === "declined" ? row.declineReason : null,
-        suggested: row.status === "declined" && row.suggestedProfileId ? personOf(people, row.suggestedProfileId) : null,
+      id: raw.id,
+      title: raw.title,
+      priority: raw.priority,
+      status: raw.status,
+      createdAt: new Date(raw.createdAt),
+      dueAt: dateOf(raw.dueAt),
+      resolvedAt: dateOf(raw.resolvedAt),
+      creator: personOf(known, raw.createdBy),
+      waiting: raw.waiting.map((id) => personOf(known, id)),
+      blocking: blocking.map((part) => ({
+        person: personOf(known, part.profileId),
+        status: part.status,
+        snoozedUntil: dateOf(part.snoozedUntil),
+        lastNudgedAt: part.lastNudgedAt,
+        nextNudgeAt: nextManualNudgeAt(part, now),
+        declineReason: part.status === "declined" ? part.declineReason : null,
+        suggested: part.status === "declined" && part.suggestedProfileId ? personOf(known, part.suggestedProfileId) : null,
       })),
-      can: allowedActions(viewer, blocker, { waiting: waiting.map((row) => row.profileId), blocking }),
+      invited: raw.invited,
+      can: allowedActions(viewer, raw, { waiting: raw.waiting, blocking }),
     };
   });
 }
 
-export type BlockerCard = Awaited<ReturnType<typeof blockerCards>>[number];
+export type BlockerCard = ReturnType<typeof cardsFromJson>[number];
+
+/** The one JSON value a statement answered (PGlite and node-postgres both parse json columns). */
+export async function jsonValue<T>(db: Database, query: SQL): Promise<T> {
+  const [row] = await runPrepared(db, sql`select ${query} as value`);
+  return row?.value as T;
+}
+
+/** The cards of these blockers of the viewer's team, in this order, in one statement. */
+export async function blockerCards(db: Database, viewer: Member, ids: string[], now: Date): Promise<BlockerCard[]> {
+  if (ids.length === 0) return [];
+  const page = sql`select b.*, t.ord from unnest(${sql.param(ids)}::uuid[]) with ordinality as t(id, ord) join blockers b on b.id = t.id and b.organization_id = ${viewer.teamId}`;
+  return cardsFromJson(await jsonValue<RawCards>(db, cardsJson(page, "ord", viewer.teamId)), viewer, now);
+}

@@ -11,6 +11,9 @@ export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" 
 export type Blocker = typeof blockers.$inferSelect;
 export type BlockingEntry = typeof blockingUsers.$inferSelect;
 export type BlockerPeople = { waiting: string[]; blocking: BlockingEntry[] };
+/** What the permission rules read of a blocker and of its parts. */
+type RuledBlocker = Pick<Blocker, "createdBy" | "status">;
+type RuledPart = Pick<BlockingEntry, "profileId" | "status">;
 
 /** The blocker, if it belongs to the member's team (404 otherwise); `lock` holds it until the transaction ends. */
 export async function findTeamBlocker(executor: Executor, blockerId: string, teamId: string, options: { lock?: boolean } = {}): Promise<Blocker> {
@@ -34,7 +37,7 @@ export async function loadPeople(executor: Executor, blockerId: string): Promise
 /** Everyone a change to this blocker concerns: its creator, the people waiting and the people waited on. */
 export const everyoneOn = (blocker: Blocker, people: BlockerPeople) => new Set([blocker.createdBy, ...people.waiting, ...people.blocking.map((entry) => entry.profileId)]);
 
-export function involvementOf(member: Member, blocker: Blocker, people: BlockerPeople) {
+export function involvementOf<Part extends RuledPart>(member: Member, blocker: RuledBlocker, people: { waiting: string[]; blocking: Part[] }) {
   const isCreator = blocker.createdBy === member.profileId;
   const isWaiting = people.waiting.includes(member.profileId);
   const myPart = people.blocking.find((entry) => entry.profileId === member.profileId);
@@ -50,7 +53,7 @@ export const nextManualNudgeAt = (entry: Pick<BlockingEntry, "lastNudgedAt">, no
 };
 
 /** What the member may do on this blocker right now: what the detail page offers, and what the server allows. */
-export function allowedActions(member: Member, blocker: Blocker, people: BlockerPeople) {
+export function allowedActions(member: Member, blocker: RuledBlocker, people: { waiting: string[]; blocking: RuledPart[] }) {
   const { isCreator, isWaiting, myPart, isInvolved, isAdmin } = involvementOf(member, blocker, people);
   const open = blocker.status === "open";
   const myPartPending = open && myPart?.status === "pending";

@@ -49,7 +49,7 @@ describe("creating a blocker", () => {
     expect(blocker).toMatchObject({ title: "Review of the pricing copy", status: "open", priority: "normal", creator: { id: alice.profileId } });
     expect(blocker.blocking).toEqual([expect.objectContaining({ person: expect.objectContaining({ id: bob.profileId }), status: "pending" })]);
     expect(blocker.timeline.map((event) => event.type)).toEqual(["created"]);
-    const waitingOnBob = await okJson(bob.client.api.blockers["waiting-on-me"].$get());
+    const waitingOnBob = await okJson(bob.client.api.blockers["waiting-on-me"].$get({ query: {} })).then((page) => page.items);
     expect(waitingOnBob.map((card) => card.id)).toContain(id);
     const notifications = await okJson(bob.client.api.notifications.$get());
     expect(notifications[0]).toMatchObject({ type: "blocker_assigned", blockerId: id, actor: { id: alice.profileId }, readAt: null });
@@ -74,7 +74,7 @@ describe("the counters, to the letter", () => {
     // Dan is still pending: the blocker still counts once for Alice and Carol.
     expect((await counters(alice)).imWaitingOn).toBe(after[0]?.imWaitingOn);
     expect((await counters(carol)).imWaitingOn).toBe(after[2]?.imWaitingOn);
-    const imWaitingOn = await okJson(carol.client.api.blockers["im-waiting-on"].$get());
+    const imWaitingOn = await okJson(carol.client.api.blockers["im-waiting-on"].$get({ query: {} })).then((page) => page.items);
     expect(imWaitingOn.filter((card) => card.id === id)).toHaveLength(1);
   });
 });
@@ -107,7 +107,7 @@ describe("the life cycle", () => {
   });
 
   it("keeps a blocker everybody declined in its people's \"I'm waiting on\", with the reason, uncounted, until someone else is asked", async () => {
-    const imWaitingOn = (person: Teammate) => okJson(person.client.api.blockers["im-waiting-on"].$get());
+    const imWaitingOn = (person: Teammate) => okJson(person.client.api.blockers["im-waiting-on"].$get({ query: {} })).then((page) => page.items);
     const id = await makeBlocker(alice, [bob], { title: "Budget sign-off", alsoBlocked: [carol] });
     const before = await counters(alice);
     expect((await post(bob, `/api/blockers/${id}/decline`, { reason: "Not mine — ask Erin", suggestedProfileId: erin.profileId })).status).toBe(200);
@@ -127,7 +127,7 @@ describe("the life cycle", () => {
     expect(cards.find((card) => card.id === id)?.can).toMatchObject({ changePeople: true, cancel: true });
     expect((await imWaitingOn(carol)).find((card) => card.id === id)?.can).toMatchObject({ changePeople: true, cancel: false });
     // Bob answered: it is no longer on his desk.
-    expect((await okJson(bob.client.api.blockers["waiting-on-me"].$get())).map((card) => card.id)).not.toContain(id);
+    expect((await okJson(bob.client.api.blockers["waiting-on-me"].$get({ query: {} })).then((page) => page.items)).map((card) => card.id)).not.toContain(id);
 
     expect((await post(carol, `/api/blockers/${id}/people`, { profileId: erin.profileId, role: "blocking" })).status).toBe(201);
     expect((await counters(alice)).imWaitingOn).toBe(before.imWaitingOn);
@@ -190,7 +190,7 @@ describe("manual nudges", () => {
     const tooSoon = await post(alice, `/api/blockers/${id}/nudge`, { profileId: bob.profileId });
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.json).toMatchObject({ code: "nudge_too_soon", nextNudgeAt: new Date(clock.now().getTime() + 60 * 60 * 1000).toISOString() });
-    const card = (await okJson(alice.client.api.blockers["im-waiting-on"].$get())).find((item) => item.id === id);
+    const card = (await okJson(alice.client.api.blockers["im-waiting-on"].$get({ query: {} })).then((page) => page.items)).find((item) => item.id === id);
     expect(card?.blocking[0]?.nextNudgeAt).toBeTruthy();
 
     clock.advance(61 * 60 * 1000);

@@ -6,11 +6,11 @@ import { blockers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
-import { everyoneOn, findTeamBlocker, involvementOf, loadPeople, type Blocker, type BlockerPeople, type Executor } from "./blocker-people.ts";
+import { everyoneOn, findTeamBlocker, involvementOf, loadPeople, type Blocker, type BlockerPeople, type BlockingEntry, type Executor } from "./blocker-people.ts";
 import { recordChange } from "./record-change.ts";
 
 export type ChangeDependencies = { db: Database; events: EventHub };
-export type ChangeContext = { tx: Executor; blocker: Blocker; people: BlockerPeople; involvement: ReturnType<typeof involvementOf>; now: Date };
+export type ChangeContext = { tx: Executor; blocker: Blocker; people: BlockerPeople; involvement: ReturnType<typeof involvementOf<BlockingEntry>>; now: Date };
 
 export function changeBlocker<T>(deps: ChangeDependencies, member: Member, blockerId: string, now: Date, change: (context: ChangeContext) => Promise<T>): Promise<T> {
   return deps.db.transaction(async (tx) => {

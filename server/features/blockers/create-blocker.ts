@@ -10,13 +10,21 @@ import { fieldRefusal, Refusal } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { outsiders } from "./blocker-people.ts";
+import { addInvitees, sortByMembership } from "./invitees.ts";
 import { recordChange } from "./record-change.ts";
 import { startOfDayIn } from "./start-of-day.ts";
 
 type CreateBlocker = z.output<typeof createBlockerSchema>;
 
+/**
+ * Logs a blocker. People named by e-mail who are in the team already are waited on like the others; the rest are
+ * recorded as invitees (`invited`), for the caller to send their invitations once the blocker exists.
+ */
 export async function createBlocker(deps: { db: Database; events: EventHub; config: Pick<Config, "defaultPlan"> }, creator: Member, input: CreateBlocker, now: Date) {
-  const blocking = [...new Set(input.blockingProfileIds)];
+  const emails = [...new Set(input.blockingEmails)];
+  if (emails.includes(creator.email.toLowerCase())) throw fieldRefusal("blockingEmails", "You cannot wait on yourself");
+  const byEmail = await sortByMembership(deps.db, creator.teamId, emails);
+  const blocking = [...new Set([...input.blockingProfileIds, ...byEmail.memberIds])];
   const alsoWaiting = [...new Set(input.alsoBlockedProfileIds)].filter((id) => id !== creator.profileId);
   if (blocking.includes(creator.profileId)) throw fieldRefusal("blockingProfileIds", "You cannot wait on yourself");
   if (input.dueAt && new Date(input.dueAt) < now) throw fieldRefusal("dueAt", "The due date is in the past");
@@ -55,15 +63,17 @@ export async function createBlocker(deps: { db: Database; events: EventHub; conf
       .returning();
     if (!blocker) throw new Error("the blocker was not inserted");
     await tx.insert(blockedUsers).values([creator.profileId, ...alsoWaiting].map((profileId) => ({ blockerId: blocker.id, profileId })));
-    await tx.insert(blockingUsers).values(blocking.map((profileId) => ({ blockerId: blocker.id, profileId })));
+    if (blocking.length > 0) await tx.insert(blockingUsers).values(blocking.map((profileId) => ({ blockerId: blocker.id, profileId })));
+    await addInvitees(tx, blocker.id, byEmail.outsiders, creator.profileId, now);
     await recordChange(tx, deps.events, {
       blockerId: blocker.id,
       actorId: creator.profileId,
       type: "created",
+      ...(byEmail.outsiders.length > 0 ? { payload: { invited: byEmail.outsiders } } : {}),
       audience: [creator.profileId, ...alsoWaiting, ...blocking],
       notify: { type: "blocker_assigned", profileIds: blocking },
       at: now,
     });
-    return blocker;
+    return { blocker, invited: byEmail.outsiders };
   });
 }

@@ -11,7 +11,7 @@ export async function getBlocker(db: Database, member: Member, blockerId: string
   const blocker = await findTeamBlocker(db, blockerId, member.teamId);
   const [events, [card]] = await Promise.all([
     db.select().from(blockerEvents).where(eq(blockerEvents.blockerId, blockerId)).orderBy(asc(blockerEvents.sequence)),
-    blockerCards(db, member, [blocker], now),
+    blockerCards(db, member, [blocker.id], now),
   ]);
   const mentioned = events.flatMap((event) => [event.actorId, typeof event.payload.profileId === "string" ? event.payload.profileId : null, typeof event.payload.suggestedProfileId === "string" ? event.payload.suggestedProfileId : null]);
   const names = await peopleSummaries(db, mentioned.filter((id): id is string => id !== null), member.teamId);

@@ -1,43 +1,101 @@
-// The dashboard's two columns. "Waiting on me" is exactly what its counter counts. "I'm waiting on" is every
-// open blocker that holds me up: what its counter counts (those still pending on someone), and those nobody is
-// left pending on (everyone declined, or left the team) — still open, and waiting for me to ask someone else or
-// cancel. Each card says which it is; the web counts only the first kind, as the counter does.
-import { and, desc, eq } from "drizzle-orm";
+// The dashboard's two columns, a page (50 cards) at a time. "Waiting on me" is exactly what its counter counts.
+// "I'm waiting on" is every open blocker that holds me up: what its counter counts (those still pending on
+// someone), and, first, those nobody is left pending on (everyone declined, or left the team) — still open, and
+// waiting for me to ask someone else or cancel. Each card says which it is; the counter counts only the first kind.
+//
+// The dashboard's first load is one statement: both counters and both first pages, the cards built as JSON by
+// PostgreSQL (decision 025). Pages after the first follow a cursor: the last card's place in the order.
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { blockers, blockingUsers } from "../../db/schema.ts";
-import { blocksMe } from "../counters/count-waiting.ts";
 import type { Member } from "../../http/app-env.ts";
-import { blockerCards } from "./blocker-cards.ts";
+import { fieldRefusal } from "../../http/refusal.ts";
+import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../counters/count-waiting.ts";
+import { cardsFromJson, cardsJson, jsonValue, type BlockerCard, type RawCard, type RawCards } from "./blocker-cards.ts";
 
-export const DASHBOARD_LIST_LIMIT = 100;
+export const DASHBOARD_PAGE_SIZE = 50;
 
-/** Open blockers where my part is pending. */
-export async function listWaitingOnMe(db: Database, member: Member, now: Date) {
-  const rows = await waitingOnMeQuery(db, member);
-  return blockerCards(db, member, rows.map((row) => row.blocker), now);
+export type DashboardList = "waitingOnMe" | "imWaitingOn";
+
+/** Where a page starts: just after this card, in its list's order (newest first, nobody-pending ones first). */
+type Cursor = { stalled: boolean; createdAt: string; id: string };
+
+const cursorSchema = z.tuple([z.boolean(), z.iso.datetime({ offset: true }), z.uuid()]);
+
+/** A cursor as the client sends it back: opaque text, checked like any other input. */
+export function readCursor(text: string | undefined): Cursor | undefined {
+  if (text === undefined) return undefined;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    decoded = undefined;
+  }
+  const parsed = cursorSchema.safeParse(decoded);
+  if (!parsed.success) throw fieldRefusal("cursor", "Not a valid list position: reload the list");
+  const [stalled, createdAt, id] = parsed.data;
+  return { stalled, createdAt, id };
 }
 
-/** Open blockers that block me: those still pending on someone, and those nobody is left pending on. */
-export async function listImWaitingOn(db: Database, member: Member, now: Date) {
-  const rows = await imWaitingOnQuery(db, member);
-  return blockerCards(db, member, rows.map((row) => row.blocker), now);
+const writeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.stalled, cursor.createdAt, cursor.id])).toString("base64url");
+
+const stalledOf = (card: RawCard) => !card.blocking.some((part) => part.status === "pending");
+
+/**
+ * The blockers of one page, as a relation `b` with every blocker column and `stalled`, one more than a page so the
+ * answer knows whether another follows. Walks what the counters walk (decision 012): my pending parts, or the
+ * team's open blockers probed for "blocks me".
+ */
+function pageQuery(list: DashboardList, member: Member, cursor: Cursor | undefined): SQL {
+  const after = cursor ? sql`and (b.stalled, b.created_at, b.id) < (${cursor.stalled}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  const rows =
+    list === "waitingOnMe"
+      ? sql`select blockers.*, false as stalled from blocking_users mine, lateral (select * from blockers where blockers.id = mine.blocker_id offset 0) blockers
+            where mine.profile_id = ${member.profileId} and mine.status = 'pending' and blockers.organization_id = ${member.teamId}`
+      : sql`select blockers.*, not exists (select 1 from blocking_users pending where pending.blocker_id = blockers.id and pending.status = 'pending' offset 0) as stalled
+            from blocked_users me, lateral (select * from blockers where blockers.id = me.blocker_id offset 0) blockers
+            where me.profile_id = ${member.profileId} and me.blocker_open and blockers.organization_id = ${member.teamId} and blockers.status = 'open'`;
+  return sql`select * from (${rows}) b where true ${after} order by ${sql.raw(PAGE_ORDER)} limit ${DASHBOARD_PAGE_SIZE + 1}`;
 }
 
-// The queries themselves, apart, so the benchmark can show their plans (EXPLAIN) on a large data set.
-export const waitingOnMeQuery = (db: Database, member: Member) =>
-  db
-    .select({ blocker: blockers })
-    .from(blockingUsers)
-    .innerJoin(blockers, eq(blockers.id, blockingUsers.blockerId))
-    .where(and(eq(blockingUsers.profileId, member.profileId), eq(blockingUsers.status, "pending"), eq(blockers.organizationId, member.teamId)))
-    .orderBy(desc(blockers.createdAt))
-    .limit(DASHBOARD_LIST_LIMIT);
+const PAGE_ORDER = "stalled desc, created_at desc, id desc";
 
-/** Driven by the team's open blockers, like its counter (see imWaitingOnCountQuery). */
-export const imWaitingOnQuery = (db: Database, member: Member) =>
-  db
-    .select({ blocker: blockers })
-    .from(blockers)
-    .where(and(eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), blocksMe(member)))
-    .orderBy(desc(blockers.createdAt))
-    .limit(DASHBOARD_LIST_LIMIT);
+/** The cards of a page, in order, as one JSON value. */
+const pageJson = (list: DashboardList, member: Member, cursor: Cursor | undefined) => cardsJson(pageQuery(list, member, cursor), PAGE_ORDER, member.teamId);
+
+export type DashboardPage = { items: BlockerCard[]; nextCursor: string | null };
+
+function pageOf(raw: RawCards, member: Member, now: Date): DashboardPage {
+  const shown = raw.cards.slice(0, DASHBOARD_PAGE_SIZE);
+  const last = shown.at(-1);
+  return {
+    items: cardsFromJson({ cards: shown, people: raw.people }, member, now),
+    nextCursor: raw.cards.length > DASHBOARD_PAGE_SIZE && last ? writeCursor({ stalled: stalledOf(last), createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+/** One page of one column. */
+export async function listDashboardPage(db: Database, member: Member, list: DashboardList, cursor: Cursor | undefined, now: Date): Promise<DashboardPage> {
+  return pageOf(await jsonValue<RawCards>(db, pageJson(list, member, cursor)), member, now);
+}
+
+/** The dashboard's first load: both counters and both first pages, in one statement. */
+export async function loadDashboard(db: Database, member: Member, now: Date) {
+  const answer = await jsonValue<{ waitingOnMeCount: number; imWaitingOnCount: number; waitingOnMe: RawCards; imWaitingOn: RawCards }>(
+    db,
+    sql`json_build_object(
+      'waitingOnMeCount', (${waitingOnMeCountQuery(db, member)}),
+      'imWaitingOnCount', (${imWaitingOnCountQuery(db, member)}),
+      'waitingOnMe', ${pageJson("waitingOnMe", member, undefined)},
+      'imWaitingOn', ${pageJson("imWaitingOn", member, undefined)}
+    )`,
+  );
+  return {
+    counters: { waitingOnMe: answer.waitingOnMeCount, imWaitingOn: answer.imWaitingOnCount },
+    waitingOnMe: pageOf(answer.waitingOnMe, member, now),
+    imWaitingOn: pageOf(answer.imWaitingOn, member, now),
+  };
+}
+
+/** The page queries themselves, for the benchmark's plans (EXPLAIN) on a large data set. */
+export const dashboardPageQuery = (list: DashboardList, member: Member) => sql`select ${pageJson(list, member, undefined)} as value`;

@@ -32,6 +32,6 @@ export async function listResolved(db: Database, member: Member, filters: z.outp
     .where(and(...conditions))
     .orderBy(desc(blockers.resolvedAt))
     .limit(RESOLVED_LIST_LIMIT);
-  const cards = await blockerCards(db, member, rows, now);
+  const cards = await blockerCards(db, member, rows.map((row) => row.id), now);
   return cards.map((card) => ({ ...card, blockedForMs: (card.resolvedAt?.getTime() ?? now.getTime()) - card.createdAt.getTime() }));
 }

@@ -18,4 +18,7 @@ export async function peopleSummaries(executor: Executor, profileIds: Iterable<s
 }
 
 /** A person for the answer; a profile that has since been deleted still shows as someone, no longer in the team. */
-export const personOf = (people: Map<string, PersonSummary>, id: string): PersonSummary => people.get(id) ?? { id, fullName: null, email: "", avatarUrl: null, formerMember: true };
+export const personOf = (people: Map<string, PersonSummary>, id: string): PersonSummary => people.get(id) ?? unknownPerson(id);
+
+/** Someone whose profile has since been deleted. */
+export const unknownPerson = (id: string): PersonSummary => ({ id, fullName: null, email: "", avatarUrl: null, formerMember: true });

@@ -1,17 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { blockerIdSchema, commentSchema, createBlockerSchema, declineSchema, editBlockerSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema, teamBoardQuerySchema } from "../../../common/blockers.ts";
+import { blockerIdSchema, commentSchema, createBlockerSchema, dashboardPageQuerySchema, declineSchema, editBlockerSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema, teamBoardQuerySchema } from "../../../common/blockers.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { requireMember } from "../../http/require-member.ts";
 import { validate } from "../../http/validate.ts";
+import { clientKey } from "../../http/client-address.ts";
+import { inviteTeammates } from "../team/invite-teammates.ts";
 import { commentOnBlocker } from "./comment-on-blocker.ts";
 import { addPerson, removePerson } from "./change-people.ts";
 import { createBlocker } from "./create-blocker.ts";
 import { editBlocker } from "./edit-blocker.ts";
 import { endBlocker, reopenBlocker } from "./end-blocker.ts";
 import { getBlocker } from "./get-blocker.ts";
-import { listImWaitingOn, listWaitingOnMe } from "./list-dashboard.ts";
+import { listDashboardPage, readCursor } from "./list-dashboard.ts";
 import { listResolved } from "./list-resolved.ts";
 import { nudgeBlockingPerson } from "./nudge-blocking-person.ts";
 import { teamBoard } from "./team-board.ts";
@@ -28,11 +30,19 @@ export function blockerRoutes(deps: AppDependencies) {
   return new Hono<AppEnv>()
     .use(requireSession(readSession), requireMember(db))
     .post("/", validate("json", createBlockerSchema), async (c) => {
-      const blocker = await createBlocker(deps, c.get("member"), c.req.valid("json"), now());
-      return c.json({ id: blocker.id }, 201);
+      const { blocker, invited } = await createBlocker(deps, c.get("member"), c.req.valid("json"), now());
+      // Invitations for the people named by e-mail, once the blocker exists: one that cannot go out (a limit on
+      // e-mails, say) does not undo the blocker; the answer says how each went, with the link to pass on.
+      const sender = { headers: c.req.raw.headers, clientKey: clientKey(deps.clientAddressOf(c), deps.secret) };
+      const invitations = invited.length > 0 ? await inviteTeammates({ auth: deps.auth, db, appUrl: deps.config.appUrl }, sender, c.get("member").teamId, invited, now()) : [];
+      return c.json({ id: blocker.id, invitations }, 201);
     })
-    .get("/waiting-on-me", async (c) => c.json(await listWaitingOnMe(db, c.get("member"), now()), 200))
-    .get("/im-waiting-on", async (c) => c.json(await listImWaitingOn(db, c.get("member"), now()), 200))
+    .get("/waiting-on-me", validate("query", dashboardPageQuerySchema), async (c) =>
+      c.json(await listDashboardPage(db, c.get("member"), "waitingOnMe", readCursor(c.req.valid("query").cursor), now()), 200),
+    )
+    .get("/im-waiting-on", validate("query", dashboardPageQuerySchema), async (c) =>
+      c.json(await listDashboardPage(db, c.get("member"), "imWaitingOn", readCursor(c.req.valid("query").cursor), now()), 200),
+    )
     .get("/team", validate("query", teamBoardQuerySchema), async (c) => c.json(await teamBoard(db, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/resolved", validate("query", resolvedFiltersSchema), async (c) => c.json(await listResolved(db, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/:id", validate("param", idParam), async (c) => c.json(await getBlocker(db, c.get("member"), c.req.valid("param").id, now()), 200))

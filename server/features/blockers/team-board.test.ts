@@ -63,6 +63,21 @@ describe("the team board", () => {
     ]);
   });
 
+  it("shows a few cards of each group and the whole group when filtered to its person", async () => {
+    clock.advance(24 * 60 * 60 * 1000); // a new day for the Free plan's daily limit
+    const more: string[] = [];
+    for (const title of ["Third on Bob", "Fourth on Bob"]) {
+      more.push(await makeBlocker(carol, [bob], { title }));
+      clock.advance(60_000);
+    }
+    const whole = await board(alice);
+    expect(whole.groups[0]).toMatchObject({ person: { id: bob.profileId }, count: 4 });
+    expect(whole.groups[0]?.blockers.map((card) => card.id)).toEqual([onBob, urgentOnBoth, more[0]]);
+    const bobsOnly = await board(alice, `?person=${bob.profileId}`);
+    expect(shape(bobsOnly)).toEqual([[bob.profileId, 4, [onBob, urgentOnBoth, ...more]]]);
+    for (const id of more) await succeeded(carol.client.post(`/api/blockers/${id}/cancel`));
+  });
+
   it("refuses an unknown order or filter, naming it", async () => {
     for (const [query, field] of [
       ["?sort=loudest", "sort"],

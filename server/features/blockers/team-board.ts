@@ -1,69 +1,79 @@
 // The team board: every open blocker of the team, grouped by the person it waits on (a blocker waiting on two
 // people is in both groups), each group with its count and its oldest wait. Blockers nobody is left pending on
 // (everyone declined, or left the team) form a group of their own, so nothing open is missing from the board.
-import { and, asc, eq, inArray } from "drizzle-orm";
+//
+// PostgreSQL groups and ranks the team's open work (one statement over the open blockers, whatever the history);
+// cards come for the first groups only, a few each: a team of 200 has 200 groups, and each says how many it holds
+// and offers them all (?person=).
+import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { blockerPriorities, type teamBoardQuerySchema } from "../../../common/blockers.ts";
+import type { teamBoardQuerySchema } from "../../../common/blockers.ts";
 import type { Database } from "../../db/client.ts";
-import { blockers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
-import { blockerCards, type BlockerCard } from "./blocker-cards.ts";
-import { peopleSummaries, personOf, type PersonSummary } from "./people-summaries.ts";
+import { blockerCards, jsonValue, type BlockerCard } from "./blocker-cards.ts";
+import type { PersonSummary } from "./people-summaries.ts";
 
 type Query = z.output<typeof teamBoardQuerySchema>;
-/** Cards shown per group on the whole board; filtered to one person, their whole group (up to the cap). */
-export const GROUP_PREVIEW = 10;
+/** Cards shown per group on the whole board, for its first groups; filtered to one person, their whole group (up to the cap). */
+export const GROUP_PREVIEW = 3;
+export const GROUPS_WITH_CARDS = 20;
 export const GROUP_CAP = 200;
 
-type Entry = { blockerId: string; createdAt: Date; priority: (typeof blockerPriorities)[number]; dueAt: Date | null; waitingOn: string | null };
-
-const urgency = (priority: Entry["priority"]) => blockerPriorities.indexOf(priority);
-const orders: Record<Query["sort"], (a: Entry, b: Entry) => number> = {
-  age: (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
-  priority: (a, b) => urgency(b.priority) - urgency(a.priority) || a.createdAt.getTime() - b.createdAt.getTime(),
-  due: (a, b) => (a.dueAt?.getTime() ?? Number.POSITIVE_INFINITY) - (b.dueAt?.getTime() ?? Number.POSITIVE_INFINITY) || a.createdAt.getTime() - b.createdAt.getTime(),
+const orders: Record<Query["sort"], SQL> = {
+  age: sql`created_at asc, id asc`,
+  priority: sql`array_position(array['low','normal','high','urgent'], priority) desc, created_at asc, id asc`,
+  due: sql`due_at asc nulls last, created_at asc, id asc`,
 };
 
+type Grouped = {
+  total: number;
+  groups: { person: PersonSummary | null; count: number; oldest: string }[] | null;
+  ranked: { personId: string | null; id: string }[] | null;
+};
+
+/** No one: the key of the group of blockers nobody is pending on. */
+const NOBODY = "00000000-0000-0000-0000-000000000000";
+
 export async function teamBoard(db: Database, member: Member, query: Query, now: Date) {
-  // One row per open blocker and person it waits on; a blocker nobody is pending on comes once, with nobody.
-  const rows: Entry[] = await db
-    .select({ blockerId: blockers.id, createdAt: blockers.createdAt, priority: blockers.priority, dueAt: blockers.dueAt, waitingOn: blockingUsers.profileId })
-    .from(blockers)
-    .leftJoin(blockingUsers, and(eq(blockingUsers.blockerId, blockers.id), eq(blockingUsers.status, "pending")))
-    .where(
-      and(
-        eq(blockers.organizationId, member.teamId),
-        eq(blockers.status, "open"),
-        query.priority ? eq(blockers.priority, query.priority) : undefined,
-        query.person ? eq(blockingUsers.profileId, query.person) : undefined,
-      ),
-    )
-    .orderBy(asc(blockers.createdAt));
-
-  const byPerson = new Map<string | null, Entry[]>();
-  for (const row of rows) byPerson.set(row.waitingOn, [...(byPerson.get(row.waitingOn) ?? []), row]);
   const limit = query.person ? GROUP_CAP : GROUP_PREVIEW;
-  const groups = [...byPerson.entries()]
-    .map(([personId, entries]) => ({ personId, entries: entries.sort(orders[query.sort]), count: entries.length, oldest: entries.reduce((oldest, entry) => (entry.createdAt < oldest ? entry.createdAt : oldest), entries[0]?.createdAt ?? now) }))
-    // The person holding up the most first; nobody pending last.
-    .sort((a, b) => Number(a.personId === null) - Number(b.personId === null) || b.count - a.count || a.oldest.getTime() - b.oldest.getTime());
-
-  const shownIds = [...new Set(groups.flatMap((group) => group.entries.slice(0, limit).map((entry) => entry.blockerId)))];
-  const shown = shownIds.length > 0 ? await db.select().from(blockers).where(inArray(blockers.id, shownIds)) : [];
-  const [cards, people] = await Promise.all([
-    blockerCards(db, member, shown, now),
-    peopleSummaries(db, groups.flatMap((group) => (group.personId ? [group.personId] : [])), member.teamId),
-  ]);
+  // One row per open blocker and person it waits on; a blocker nobody is pending on comes once, with nobody. The
+  // person holding up the most first, then the longest wait, then by name; nobody pending last. Cards for the
+  // first groups (and for nobody's), the first few of each in the chosen order.
+  const grouped = await jsonValue<Grouped>(
+    db,
+    sql`(with entries as materialized (
+        select b.id, b.created_at, b.priority, b.due_at, coalesce(pending.profile_id, ${NOBODY}::uuid) as person_id
+        from blockers b left join lateral (select profile_id from blocking_users where blocker_id = b.id and status = 'pending' offset 0) pending on true
+        where b.organization_id = ${member.teamId} and b.status = 'open'
+          ${query.priority ? sql`and b.priority = ${query.priority}` : sql``}
+          ${query.person ? sql`and pending.profile_id = ${query.person}` : sql``}),
+      groups as (select person_id, count(*) as count, min(created_at) as oldest from entries group by person_id),
+      ordered as (select groups.*, p.full_name, p.email, p.avatar_url, p.auth_id,
+          row_number() over (order by person_id = ${NOBODY}::uuid, count desc, oldest, coalesce(p.full_name, p.email), person_id) as place
+        from groups left join lateral (select * from profiles where profiles.id = groups.person_id offset 0) p on true),
+      ranked as (select person_id, id, row_number() over (partition by person_id order by ${orders[query.sort]}) as rank
+        from entries where person_id in (select person_id from ordered where place <= ${GROUPS_WITH_CARDS} or person_id = ${NOBODY}::uuid))
+      select json_build_object(
+        'total', (select count(distinct id) from entries),
+        'groups', (select json_agg(json_build_object('count', count, 'oldest', oldest, 'person', case when person_id = ${NOBODY}::uuid then null
+            else json_build_object('id', person_id, 'fullName', full_name, 'email', coalesce(email, ''), 'avatarUrl', avatar_url,
+              'formerMember', auth_id is null or not exists (select 1 from member m where m.user_id = auth_id and m.organization_id = ${member.teamId} offset 0)) end)
+          order by place) from ordered),
+        'ranked', (select json_agg(json_build_object('personId', nullif(person_id, ${NOBODY}::uuid), 'id', id) order by person_id, rank) from ranked where rank <= ${limit})))`,
+  );
+  const groups = grouped.groups ?? [];
+  const shown = grouped.ranked ?? [];
+  const cards = await blockerCards(db, member, [...new Set(shown.map((entry) => entry.id))], now);
   const cardById = new Map(cards.map((card) => [card.id, card]));
   return {
-    total: new Set(rows.map((row) => row.blockerId)).size,
+    total: grouped.total,
     groups: groups.map((group) => ({
-      person: group.personId ? personOf(people, group.personId) : (null as PersonSummary | null),
+      person: group.person,
       count: group.count,
-      oldestCreatedAt: group.oldest,
-      blockers: group.entries
-        .slice(0, limit)
-        .map((entry) => cardById.get(entry.blockerId))
+      oldestCreatedAt: new Date(group.oldest),
+      blockers: shown
+        .filter((entry) => entry.personId === (group.person?.id ?? null))
+        .map((entry) => cardById.get(entry.id))
         .filter((card): card is BlockerCard => card !== undefined),
     })),
   };

@@ -1,5 +1,5 @@
 // The profile card's two counters, exactly as the specification defines them (§1, §7; DESIGN.md §2).
-import { and, count, eq, exists, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
@@ -28,23 +28,15 @@ export const waitingOnMeCountQuery = (db: Database, member: Member) =>
     .where(and(eq(blockingUsers.profileId, member.profileId), eq(blockingUsers.status, "pending"), eq(blockers.organizationId, member.teamId)));
 
 /**
- * Walks the team's open blockers rather than everything I ever waited on: a pending entry only exists on an
- * open blocker (ending one releases its pending parts), so the answer is the same and the cost stays with
- * today's open work instead of growing with the team's history.
+ * Driven by my waiting entries on open blockers (the partial index blocked_users_open_idx): bounded by the open
+ * work I wait on, whatever the size of the team's open work or of its history (decision 012).
  */
 export const imWaitingOnCountQuery = (db: Database, member: Member) =>
   db
     .select({ total: count() })
-    .from(blockers)
-    .where(and(eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), blocksMe(member), stillPending(db)));
+    .from(blockedUsers)
+    .innerJoin(blockers, eq(blockers.id, blockedUsers.blockerId))
+    .where(and(eq(blockedUsers.profileId, member.profileId), eq(blockedUsers.blockerOpen, true), eq(blockers.organizationId, member.teamId), eq(blockers.status, "open"), stillPending));
 
-/**
- * The blocker (in the outer query) holds me up. OFFSET 0 keeps PostgreSQL from turning this into a join over
- * every blocker I ever waited on (which grows with history): it stays one primary-key probe per open blocker.
- */
-export const blocksMe = (member: Member) =>
-  sql`exists (select 1 from ${blockedUsers} where ${blockedUsers.blockerId} = ${blockers.id} and ${blockedUsers.profileId} = ${member.profileId} offset 0)`;
-
-/** The blocker (in the outer query) still waits on someone. */
-export const stillPending = (db: Database) =>
-  exists(db.select({ one: blockingUsers.blockerId }).from(blockingUsers).where(and(eq(blockingUsers.blockerId, blockers.id), eq(blockingUsers.status, "pending"))));
+/** The blocker (in the outer query) still waits on someone. OFFSET 0 keeps it a probe per blocker, never a scan. */
+const stillPending = sql`exists (select 1 from ${blockingUsers} where ${blockingUsers.blockerId} = ${blockers.id} and ${blockingUsers.status} = 'pending' offset 0)`;

@@ -4,13 +4,16 @@ import { isAPIError } from "better-auth/api";
 import type { Auth } from "../../auth/auth.ts";
 import type { Database } from "../../db/client.ts";
 import { Refusal } from "../../http/refusal.ts";
+import type { EventHub } from "../../realtime/event-hub.ts";
+import { startWaitingOnNewMember } from "../blockers/invitees.ts";
+import { findProfile } from "../profile/find-profile.ts";
 import { findTeam } from "../team/find-team.ts";
 import { findInvitationFor, isEmailVerified } from "./list-invitations.ts";
 
 export const alreadyInTeam = () => new Refusal(409, "already_in_team", "You are already in a team");
 const invitationNotFound = () => new Refusal(404, "invitation_not_found", "This invitation does not exist or has expired");
 
-export async function acceptInvitation(deps: { auth: Auth; db: Database }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
+export async function acceptInvitation(deps: { auth: Auth; db: Database; events: EventHub }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
   const { auth, db } = deps;
   if (await findTeam(db, person.userId)) throw alreadyInTeam();
   if (!(await findInvitationFor(db, person.email, invitationId, now))) throw invitationNotFound();
@@ -24,5 +27,8 @@ export async function acceptInvitation(deps: { auth: Auth; db: Database }, perso
     // Joined another team in the meantime (decision 004); else expired or taken: to this person it no longer exists.
     throw error.body?.code === "ALREADY_IN_TEAM" ? alreadyInTeam() : invitationNotFound();
   }
-  return findTeam(db, person.userId);
+  const team = await findTeam(db, person.userId);
+  const profile = await findProfile(db, person.userId);
+  if (team && profile) await startWaitingOnNewMember(deps, { profileId: profile.id, email: person.email, teamId: team.id }, now);
+  return team;
 }

@@ -21,7 +21,7 @@ const invitationParam = z.object({ id: recordIdSchema });
 const onboardingQuery = z.object({ invite: recordIdSchema.optional() });
 const acceptBody = z.object({ token: recordIdSchema.optional() });
 
-export function onboardingRoutes({ auth, clock, db, readSession }: AppDependencies) {
+export function onboardingRoutes({ auth, clock, db, events, readSession }: AppDependencies) {
   return new Hono<AppEnv>()
     .use(requireSession(readSession))
     .get("/", validate("query", onboardingQuery), async (c) => {
@@ -42,7 +42,7 @@ export function onboardingRoutes({ auth, clock, db, readSession }: AppDependenci
     .post("/invitations/:id/accept", validate("param", invitationParam), validate("json", acceptBody), async (c) => {
       const user = c.get("user");
       const person = { userId: user.id, email: user.email, headers: c.req.raw.headers };
-      return c.json(await acceptInvitation({ auth, db }, person, c.req.valid("param").id, c.req.valid("json").token, clock.now()), 200);
+      return c.json(await acceptInvitation({ auth, db, events }, person, c.req.valid("param").id, c.req.valid("json").token, clock.now()), 200);
     })
     .post("/complete", async (c) => {
       const user = c.get("user");

@@ -45,7 +45,7 @@ export async function getTeammate(db: Database, viewer: Member, profileId: strin
   ]);
   return {
     person,
-    openBlockers: await blockerCards(db, viewer, openOnThem.map((row) => row.blocker), now),
+    openBlockers: await blockerCards(db, viewer, openOnThem.map((row) => row.blocker.id), now),
     medianTimeToUnblockMs: unblocking?.medianMs === null || unblocking?.medianMs === undefined ? null : Math.round(Number(unblocking.medianMs)),
     unblockedCount: unblocking?.count ?? 0,
   };

@@ -32,8 +32,8 @@ const partOf = async (who: Teammate, blockerId: string, person: Teammate) => (aw
 async function countersAndLists(who: Teammate) {
   const [counters, waitingOnMe, imWaitingOn, notifications, unread] = await Promise.all([
     okJson(who.client.api.counters.$get()),
-    okJson(who.client.api.blockers["waiting-on-me"].$get()),
-    okJson(who.client.api.blockers["im-waiting-on"].$get()),
+    okJson(who.client.api.blockers["waiting-on-me"].$get({ query: {} })).then((page) => page.items),
+    okJson(who.client.api.blockers["im-waiting-on"].$get({ query: {} })).then((page) => page.items),
     okJson(who.client.api.notifications.$get()),
     okJson(who.client.api.notifications["unread-count"].$get()),
   ]);

@@ -10,6 +10,7 @@ export const blockerKeys = {
   all: ["blockers"] as const,
   lists: () => [...blockerKeys.all, "list"] as const,
   list: (list: DashboardList) => [...blockerKeys.lists(), list] as const,
+  dashboard: () => [...blockerKeys.lists(), "dashboard"] as const,
   resolved: (filters: ResolvedFilters) => [...blockerKeys.lists(), "resolved", filters] as const,
   team: (query: TeamBoardQuery) => [...blockerKeys.lists(), "team", query] as const,
   details: () => [...blockerKeys.all, "detail"] as const,

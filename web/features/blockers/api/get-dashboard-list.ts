@@ -1,15 +1,47 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
+import { counterKeys } from "@/web/features/counters/api/get-counters";
 import { api, unwrap } from "@/web/lib/api-client";
 import { blockerKeys, type DashboardList } from "./blocker-keys";
 
-export type BlockerCardData = InferResponseType<(typeof api.blockers)["waiting-on-me"]["$get"], 200>[number];
+export type DashboardPage = InferResponseType<(typeof api.blockers)["waiting-on-me"]["$get"], 200>;
+export type BlockerCardData = DashboardPage["items"][number];
 export type BlockingPart = BlockerCardData["blocking"][number];
 
-const fetchers = {
-  "waiting-on-me": () => unwrap(api.blockers["waiting-on-me"].$get()),
-  "im-waiting-on": () => unwrap(api.blockers["im-waiting-on"].$get()),
-} satisfies Record<DashboardList, () => Promise<BlockerCardData[]>>;
+const column = { "waiting-on-me": "waitingOnMe", "im-waiting-on": "imWaitingOn" } as const satisfies Record<DashboardList, string>;
 
-/** One of the dashboard's two columns. */
-export const dashboardListQueryOptions = (list: DashboardList) => queryOptions({ queryKey: blockerKeys.list(list), queryFn: fetchers[list] });
+/**
+ * The dashboard's first load: both counters and both first pages in one request. Not shown by itself: each column
+ * asks for it (at the same moment, so one request serves both) and the profile card's counters are updated from it.
+ */
+const dashboardQueryOptions = (queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: blockerKeys.dashboard(),
+    queryFn: async () => {
+      const dashboard = await unwrap(api.dashboard.$get());
+      queryClient.setQueryData(counterKeys.all, dashboard.counters);
+      return dashboard;
+    },
+  });
+
+/** One of the dashboard's two columns, 50 cards a page; the first page carries the column's count. */
+const dashboardListQueryOptions = (list: DashboardList, queryClient: QueryClient) =>
+  infiniteQueryOptions({
+    queryKey: blockerKeys.list(list),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<DashboardPage & { count?: number }> => {
+      if (pageParam === null) {
+        const dashboard = await queryClient.fetchQuery(dashboardQueryOptions(queryClient));
+        return { ...dashboard[column[list]], count: dashboard.counters[column[list]] };
+      }
+      return unwrap(api.blockers[list].$get({ query: { cursor: pageParam } }));
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** A dashboard column for BlockerList: its cards so far (every page loaded), its next page, and its count. */
+export function useDashboardColumn(list: DashboardList) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(dashboardListQueryOptions(list, queryClient));
+  return { query: { ...query, data: query.data?.pages.flatMap((page) => page.items) }, count: query.data?.pages[0]?.count };
+}

@@ -1,6 +1,6 @@
 // One blocker in a list (dashboard, resolved, a teammate's page): title, people, age, priority, and the
 // quick actions the list offers.
-import { CalendarClock } from "lucide-react";
+import { CalendarClock, Mail } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -91,6 +91,12 @@ function BlockingPeople({ card, now }: { card: BlockerCardData; now: Date }) {
             <PersonAvatar person={part.person} />
             <span className="max-w-40 truncate">{personName(part.person, t)}</span>
             <PartStatus part={part} now={now} />
+          </li>
+        ))}
+        {card.invited.map((email) => (
+          <li key={email} className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
+            <Mail className="size-4" aria-hidden="true" />
+            <span className="max-w-56 truncate">{t("blockers.card.invited", { email })}</span>
           </li>
         ))}
       </ul>

@@ -21,6 +21,8 @@ export function BlockerForm() {
   const navigate = useNavigate();
   const [title, setTitle] = useState("");
   const [blocking, setBlocking] = useState<string[]>([]);
+  /** People outside the team, named by e-mail: they are invited, and the blocker waits on them once they join. */
+  const [invitees, setInvitees] = useState<string[]>([]);
   const [description, setDescription] = useState("");
   const [linkUrl, setLinkUrl] = useState("");
   const [priority, setPriority] = useState<BlockerPriority>("normal");
@@ -30,7 +32,11 @@ export function BlockerForm() {
 
   const create = useBlockerMutation(createBlocker, {
     errorMessage: false,
-    successMessage: () => t("blockers.form.added"),
+    successMessage: ({ invitations }) => {
+      const refused = invitations.filter((invitation) => !invitation.invited);
+      if (refused.length > 0) return t("blockers.form.addedInviteRefused", { emails: refused.map((invitation) => invitation.email).join(", ") });
+      return invitations.length > 0 ? t("blockers.form.addedInvited", { emails: invitations.map((invitation) => invitation.email).join(", ") }) : t("blockers.form.added");
+    },
     onSuccess: ({ id }) => navigate(paths.blocker(id)),
   });
 
@@ -40,6 +46,7 @@ export function BlockerForm() {
     const input: CreateBlockerInput = {
       title,
       blockingProfileIds: blocking,
+      blockingEmails: invitees,
       alsoBlockedProfileIds: alsoBlocked,
       priority,
       description: description.trim() ? description : undefined,
@@ -66,8 +73,18 @@ export function BlockerForm() {
     <form ref={formRef} onSubmit={submit} noValidate className="grid gap-6">
       {formError && <FormAlert>{formError instanceof ApiError && formError.code === "plan_limit_reached" ? <PlanLimit error={formError} /> : formError.message}</FormAlert>}
       <TitleField value={title} onChange={edited("title", setTitle)} error={errorOf("title")} />
-      <FormField label={t("blockers.form.blocking")} error={errorOf("blockingProfileIds")} hint={t("blockers.form.blockingHint")}>
-        {(control) => <PeoplePicker {...control} value={blocking} onChange={edited("blockingProfileIds", setBlocking)} exclude={alsoBlocked} placeholder={t("blockers.form.blockingPlaceholder")} />}
+      <FormField label={t("blockers.form.blocking")} error={errorOf("blockingProfileIds") ?? errorOf("blockingEmails")} hint={t("blockers.form.blockingHint")}>
+        {(control) => (
+          <PeoplePicker
+            {...control}
+            value={blocking}
+            onChange={edited("blockingProfileIds", setBlocking)}
+            emails={invitees}
+            onEmailsChange={edited("blockingEmails", setInvitees)}
+            exclude={alsoBlocked}
+            placeholder={t("blockers.form.blockingPlaceholder")}
+          />
+        )}
       </FormField>
       <DescriptionField value={description} onChange={edited("description", setDescription)} error={errorOf("description")} />
       <LinkField value={linkUrl} onChange={edited("linkUrl", setLinkUrl)} error={errorOf("linkUrl")} />

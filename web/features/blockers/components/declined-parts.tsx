@@ -38,7 +38,7 @@ export function DeclinedParts({ card }: { card: BlockerCardData }) {
           </li>
         ))}
       </ul>
-      {stalled && <p className="text-muted-foreground">{t("blockers.declined.notCounted")}</p>}
+      {stalled && <p className="text-muted-foreground">{card.invited.length > 0 ? t("blockers.declined.waitingToJoin", { emails: card.invited.join(", ") }) : t("blockers.declined.notCounted")}</p>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // The people on a blocker: those it waits on, each with their own part (and a nudge), and those waiting.
-import { Plus, X } from "lucide-react";
+import { Mail, Plus, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/common/paths";
@@ -33,6 +33,12 @@ export function PeoplePanel({ blocker, now }: { blocker: BlockerDetail; now: Dat
               </div>
             )}
           </PersonRow>
+        ))}
+        {blocker.invited.map((email) => (
+          <li key={email} className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Mail className="size-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 truncate">{t("blockers.card.invited", { email })}</span>
+          </li>
         ))}
       </PeopleSection>
       <PeopleSection title={t("blockers.people.waiting")} side="waiting" blocker={blocker} exclude={everyone} canAdd={changePeople}>

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Hourglass, Inbox, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -7,7 +6,7 @@ import { useAuth } from "@/web/app/auth-context";
 import { cn } from "@/web/lib/cn";
 import { EmptyState } from "@/web/components/empty-state";
 import { Button } from "@/web/components/ui/button";
-import { dashboardListQueryOptions } from "@/web/features/blockers/api/get-dashboard-list";
+import { useDashboardColumn } from "@/web/features/blockers/api/get-dashboard-list";
 import { BlockerCard } from "@/web/features/blockers/components/blocker-card";
 import { BlockerList } from "@/web/features/blockers/components/blocker-list";
 import { DeclinedActions, nobodyPending } from "@/web/features/blockers/components/declined-parts";
@@ -69,17 +68,16 @@ function ViewSwitch({ view }: { view: "mine" | "team" }) {
 function MyColumns({ now, addBlocker }: { now: Date; addBlocker: React.ReactNode }) {
   const { t } = useTranslation();
   const { profile } = useAuth();
-  const waitingOnMe = useQuery(dashboardListQueryOptions("waiting-on-me"));
-  // Those nobody is left pending on come first: they wait for me to ask someone else or cancel. They are not
-  // counted, as the counter does not count them (each card says so).
-  const imWaitingOn = useQuery({ ...dashboardListQueryOptions("im-waiting-on"), select: (cards) => [...cards].sort((a, b) => Number(nobodyPending(b)) - Number(nobodyPending(a))) });
-  const imWaitingOnCount = imWaitingOn.data?.filter((card) => !nobodyPending(card)).length;
+  const waitingOnMe = useDashboardColumn("waiting-on-me");
+  // Those nobody is left pending on come first (the server orders them so): they wait for me to ask someone else or
+  // cancel. They are not counted, as the counter does not count them (each card says so).
+  const imWaitingOn = useDashboardColumn("im-waiting-on");
   return (
     <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="waiting-on-me-heading" className="grid content-start gap-3">
-          <ColumnHeading id="waiting-on-me-heading" title={t("dashboard.waitingOnMe.title")} count={waitingOnMe.data?.length} />
+          <ColumnHeading id="waiting-on-me-heading" title={t("dashboard.waitingOnMe.title")} count={waitingOnMe.count} />
           <BlockerList
-            query={waitingOnMe}
+            query={waitingOnMe.query}
             testId="waiting-on-me-list"
             label={t("dashboard.waitingOnMe.title")}
             empty={<EmptyState icon={Inbox} title={t("dashboard.waitingOnMe.emptyTitle")} description={t("dashboard.waitingOnMe.emptyDescription")} />}
@@ -92,9 +90,9 @@ function MyColumns({ now, addBlocker }: { now: Date; addBlocker: React.ReactNode
           />
         </section>
         <section aria-labelledby="im-waiting-on-heading" className="grid content-start gap-3">
-          <ColumnHeading id="im-waiting-on-heading" title={t("dashboard.imWaitingOn.title")} count={imWaitingOnCount} />
+          <ColumnHeading id="im-waiting-on-heading" title={t("dashboard.imWaitingOn.title")} count={imWaitingOn.count} />
           <BlockerList
-            query={imWaitingOn}
+            query={imWaitingOn.query}
             testId="im-waiting-on-list"
             label={t("dashboard.imWaitingOn.title")}
             empty={<EmptyState icon={Hourglass} title={t("dashboard.imWaitingOn.emptyTitle")} description={t("dashboard.imWaitingOn.emptyDescription")} action={addBlocker} />}

@@ -1,10 +1,12 @@
 // The one people picker: a searchable, keyboard-driven list of teammates (cmdk in a popover), used to choose
-// whom a blocker waits on, who else it blocks, whom to ask instead, whom to add, and whom to filter by.
+// whom a blocker waits on, who else it blocks, whom to ask instead, whom to add, and whom to filter by. Where the
+// field allows it, an address typed that nobody in the team has is offered as an invitation.
 import { useQuery } from "@tanstack/react-query";
-import { Check, ChevronsUpDown, Plus, X } from "lucide-react";
+import { Check, ChevronsUpDown, Mail, Plus, X } from "lucide-react";
 import { useId, useState, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { isEmail } from "@/common/auth-rules";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
 import { PersonAvatar } from "@/web/components/person-avatar";
@@ -32,10 +34,12 @@ type MenuProps = Offer & {
   align?: "start" | "center" | "end";
   /** Someone to offer first, marked as suggested (whom a person who declined named): Enter picks them. */
   suggested?: string;
+  /** Offers to invite whoever's address is typed, when nobody in the team has it (DESIGN.md §3). */
+  onInvite?: (email: string) => void;
 };
 
 /** The popover list itself, opened by any trigger. */
-export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onSelect, exclude = [], includeSelf = false, align = "start", suggested }: MenuProps) {
+export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onSelect, exclude = [], includeSelf = false, align = "start", suggested, onInvite }: MenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
@@ -46,6 +50,14 @@ export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onS
     .sort((a, b) => Number(b.id === suggested) - Number(a.id === suggested));
   const aloneInTeam = (teammates.data?.length ?? 0) <= 1;
   const emptyText = aloneInTeam ? t("people.picker.nobody") : offered?.length === 0 ? t("people.picker.allChosen") : t("people.picker.noMatch");
+  const typedEmail = search.trim().toLowerCase();
+  const canInvite = onInvite !== undefined && teammates.isSuccess && isEmail(typedEmail) && !teammates.data.some((person) => person.email.toLowerCase() === typedEmail);
+
+  function invite() {
+    onInvite?.(typedEmail);
+    setSearch("");
+    if (!multiple) setOpen(false);
+  }
 
   function choose(person: Teammate) {
     onSelect(person);
@@ -62,7 +74,15 @@ export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onS
           <CommandList>
             {teammates.isPending && <CommandLoading>{t("ui.loading")}</CommandLoading>}
             {teammates.isError && <p className="px-3 py-6 text-center text-sm text-destructive">{teammates.error.message}</p>}
-            {teammates.isSuccess && (
+            {canInvite && (
+              <CommandGroup forceMount>
+                <CommandItem forceMount value={`invite ${typedEmail}`} onSelect={invite}>
+                  <Mail aria-hidden="true" />
+                  <span className="min-w-0 flex-1 truncate">{t("people.picker.invite", { email: typedEmail })}</span>
+                </CommandItem>
+              </CommandGroup>
+            )}
+            {teammates.isSuccess && !canInvite && (
               <CommandEmpty>
                 {emptyText}
                 {aloneInTeam && (
@@ -104,10 +124,13 @@ type PickerProps = Offer &
     /** Several people (chips with a remove button each), or one (the trigger shows who). */
     multiple?: boolean;
     placeholder: string;
+    /** People outside the team, by e-mail, when the field may name them (several people only). */
+    emails?: string[];
+    onEmailsChange?: (emails: string[]) => void;
   };
 
 /** A form field choosing people; pass FormField's control props so the label and errors reach the trigger. */
-export function PeoplePicker({ value, onChange, multiple = true, placeholder, exclude = [], includeSelf, ...control }: PickerProps) {
+export function PeoplePicker({ value, onChange, multiple = true, placeholder, exclude = [], includeSelf, emails = [], onEmailsChange, ...control }: PickerProps) {
   const { t } = useTranslation();
   // The field's label names the trigger; what it shows (who is chosen) is read as its description.
   const shownId = useId();
@@ -153,7 +176,7 @@ export function PeoplePicker({ value, onChange, multiple = true, placeholder, ex
 
   return (
     <div className="grid gap-2">
-      {chosen.length > 0 && (
+      {chosen.length + emails.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label={t("people.picker.chosen")}>
           {chosen.map((person) => (
             <li key={person.id} className="flex items-center gap-1.5 rounded-full border bg-secondary py-0.5 pr-0.5 pl-1 text-sm text-secondary-foreground">
@@ -169,19 +192,34 @@ export function PeoplePicker({ value, onChange, multiple = true, placeholder, ex
               </button>
             </li>
           ))}
+          {emails.map((email) => (
+            <li key={email} className="flex items-center gap-1.5 rounded-full border border-dashed bg-secondary py-0.5 pr-0.5 pl-1.5 text-sm text-secondary-foreground">
+              <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
+              <span className="max-w-48 truncate">{t("people.picker.invitedChip", { email })}</span>
+              <button
+                type="button"
+                onClick={() => onEmailsChange?.(emails.filter((other) => other !== email))}
+                className="flex size-5 items-center justify-center rounded-full text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                aria-label={t("people.picker.remove", { name: email })}
+              >
+                <X className="size-3.5" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
         </ul>
       )}
       <PeoplePickerMenu
         multiple
         selected={value}
         onSelect={toggle}
+        onInvite={onEmailsChange && ((email) => onEmailsChange(emails.includes(email) ? emails : [...emails, email]))}
         exclude={exclude}
         includeSelf={includeSelf}
         trigger={
           <Button type="button" variant="outline" className={fieldClasses} {...triggerProps}>
             <span id={shownId} className="flex items-center gap-2 text-muted-foreground">
               <Plus aria-hidden="true" />
-              {chosen.length > 0 ? t("people.picker.addMore") : placeholder}
+              {chosen.length + emails.length > 0 ? t("people.picker.addMore") : placeholder}
             </span>
             <ChevronsUpDown className="opacity-50" aria-hidden="true" />
           </Button>

@@ -1,0 +1,1 @@
+CREATE INDEX "blockers_organization_created_idx" ON "blockers" USING btree ("organization_id","created_at");

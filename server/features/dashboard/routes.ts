@@ -1,0 +1,10 @@
+// The dashboard's first load in one request: the two counters and the first page of each column.
+import { Hono } from "hono";
+import { requireSession } from "../../auth/require-session.ts";
+import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
+import { requireMember } from "../../http/require-member.ts";
+import { loadDashboard } from "../blockers/list-dashboard.ts";
+
+export function dashboardRoutes({ db, readSession, clock }: AppDependencies) {
+  return new Hono<AppEnv>().use(requireSession(readSession), requireMember(db)).get("/", async (c) => c.json(await loadDashboard(db, c.get("member"), clock.now()), 200));
+}

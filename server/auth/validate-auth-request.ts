@@ -41,7 +41,11 @@ const accountFieldRules: Record<string, z.ZodType<Fields>> = {
 };
 
 /** A whole number of at most `max`, as a query gives it (text) or a server call (a number). */
-const wholeNumber = (max: number) => z.union([z.number(), z.string().regex(/^\d+$/, "Use a whole number")]).pipe(z.coerce.number().int().min(0).max(max, `Use at most ${max}`));
+const wholeNumber = (max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d+$/, "Use a whole number")])
+    .transform(Number)
+    .pipe(z.number().int("Use a whole number").min(0).max(max, `Use at most ${max}`));
 const textOperators = ["eq", "ne", "lt", "lte", "gt", "gte", "contains", "starts_with", "ends_with"] as const;
 
 /**

@@ -44,8 +44,12 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
     close();
     run();
   };
-  const blockers = text.trim() && typed ? (results.data?.blockers ?? []) : [];
-  const people = text.trim() && typed ? (results.data?.people ?? []) : [];
+  // An earlier answer stays while the next loads only if it answered the start of what is typed now ("pay" while
+  // "paym" loads): another text's results (the last time the palette was open) would be shown, and chosen by Enter.
+  const current = text.trim().toLowerCase();
+  const answer = current && results.data && current.startsWith(results.data.q.trim().toLowerCase()) ? results.data : undefined;
+  const blockers = answer?.blockers ?? [];
+  const people = answer?.people ?? [];
   // The item Enter picks: the first one whenever the one chosen is gone. Results arrive after the text changed, and
   // cmdk chooses the first item only when the text changes.
   const [chosen, setChosen] = useState("");

@@ -1,12 +1,10 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { paths } from "./common/paths.ts";
 import { earlyRequests, routePreloads } from "./scripts/app-shell-plugins.ts";
 import { inlineThemeScript, markdownContent, sitePagesInDev } from "./scripts/vite-site-plugins.ts";
-
-/** The Radix parts the public site uses too: grouped with the app's, they would weigh on every public page. */
-const siteRadix = /node_modules[\\/]@radix-ui[\\/](react-avatar|react-compose-refs|react-context|react-label|react-primitive|react-slot|react-use-callback-ref|react-use-layout-effect)[\\/]/;
 
 export default defineConfig({
   root: "web",
@@ -32,7 +30,8 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { tsconfigPaths: true },
+  // "zod" comes configured for our Content-Security-Policy (web/lib/zod-without-eval.ts); "zod/v4" is zod itself.
+  resolve: { tsconfigPaths: true, alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("web/lib/zod-without-eval.ts", import.meta.url)) }] },
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
@@ -49,17 +48,16 @@ export default defineConfig({
       input: { app: "web/index.html", site: "web/site.html" },
       // The libraries every page runs (React, translations, class names) in one file: on a slow phone network
       // each extra file costs a round trip before the page can hydrate.
-      // The signed-in app's libraries in two more files (routing, data and session; the Radix parts the site does not
-      // use and what they build on): split by package, the dashboard asked for ~80 files, and on a phone network
-      // each costs a round trip on one of the browser's six connections.
+      // The signed-in app's libraries every page runs (routing, data, session) in one more file. The UI parts (Radix,
+      // cmdk, sonner) stay split by what uses them: grouped, a page would download every dialog, menu and the
+      // palette before its first paint (the dashboard's 150 kB budget, docs/benchmarks.md).
       output: {
         codeSplitting: {
           // A group takes only the modules it names, not everything they import (the Radix parts the site shares).
           includeDependenciesRecursively: false,
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|i18next|tailwind-merge|clsx|class-variance-authority)[\\/]/ },
-            { name: "app-libs", test: /node_modules[\\/](react-router|@tanstack|better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|sonner)[\\/]/ },
-            { name: "ui-libs", test: (id) => /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib|cmdk)[\\/]/.test(id) && !siteRadix.test(id) },
+            { name: "app-libs", test: /node_modules[\\/](react-router|@tanstack|better-auth|@better-auth|@better-fetch|better-call|nanostores|defu)[\\/]/ },
           ],
         },
       },

@@ -26,7 +26,11 @@ test("Alice logs a blocker on Bob; Bob sees it live, gets her nudge by e-mail, m
   await expect(page.getByText("Nudged Bob Stone.")).toBeVisible();
   const nudge = await receivedMail(page.request, bob.email, title);
   expect(nudge.subject).toBe(`${alice.fullName} is waiting on you: ${title}`);
-  await expect(page.getByRole("button", { name: "Nudge Bob Stone" })).toHaveAttribute("aria-disabled", "true");
+  const cooledDown = page.getByRole("button", { name: "Nudge Bob Stone" });
+  await expect(cooledDown).toHaveAttribute("aria-disabled", "true");
+  // Its tooltip (loaded when first shown) says when, for the keyboard too.
+  await cooledDown.focus();
+  await expect(page.getByRole("tooltip")).toContainText("You can nudge Bob Stone again at");
 
   await bob.page.getByTestId("waiting-on-me-list").getByRole("button", { name: `Done: ${title}` }).click();
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("0");

@@ -9,6 +9,9 @@ test("Ctrl+B collapses the sidebar to icons and the sidebar_state cookie keeps i
 
   await page.keyboard.press("Control+b");
   await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  // Collapsed to icons, each entry names itself in a tooltip.
+  await sidebar.getByRole("link", { name: "Resolved Blockers" }).hover();
+  await expect(page.getByRole("tooltip", { name: "Resolved Blockers" })).toBeVisible();
   const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
   expect(cookie?.value).toBe("false");
   const lifetimeDays = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;

@@ -1,13 +1,13 @@
 import { Outlet, ScrollRestoration } from "react-router";
-import { Toaster } from "@/web/components/ui/sonner";
 import { useTheme } from "@/web/lib/theme";
+import { LazyToaster } from "./lazy-toaster";
 
 export function RootLayout() {
   const { theme } = useTheme();
   return (
     <>
       <Outlet />
-      <Toaster theme={theme} />
+      <LazyToaster theme={theme} />
       <ScrollRestoration />
     </>
   );

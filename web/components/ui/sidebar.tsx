@@ -6,6 +6,8 @@ import {
   type CSSProperties,
   type ComponentProps,
   createContext,
+  lazy,
+  Suspense,
   use,
   useCallback,
   useEffect,
@@ -16,22 +18,14 @@ import {
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Separator } from "@/web/components/ui/separator";
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from "@/web/components/ui/sheet";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import {
-  Tooltip,
-  TooltipContent,
-  TooltipProvider,
-  TooltipTrigger,
-} from "@/web/components/ui/tooltip";
+import { LazyTooltip } from "@/web/components/lazy-tooltip";
 import { cn } from "@/web/lib/cn";
 import { useIsMobile } from "@/web/lib/use-mobile";
+
+// The phone's sidebar (a sheet: Radix's dialog, focus trap and scroll lock) loads the first time it opens, not with
+// every page (docs/benchmarks.md); once loaded it stays, for its closing animation.
+const SidebarSheet = lazy(() => import("./sidebar-sheet"));
 
 const SIDEBAR_COOKIE_NAME = "sidebar_state";
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -127,25 +121,23 @@ function SidebarProvider({
 
   return (
     <SidebarContext value={contextValue}>
-      <TooltipProvider>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            {
-              "--sidebar-width": SIDEBAR_WIDTH,
-              "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
-              ...style,
-            } as CSSProperties
-          }
-          className={cn(
-            "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
-            className,
-          )}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            "--sidebar-width": SIDEBAR_WIDTH,
+            "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
+            ...style,
+          } as CSSProperties
+        }
+        className={cn(
+          "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext>
   );
 }
@@ -166,6 +158,8 @@ function Sidebar({
 }: SidebarProps) {
   const { t } = useTranslation();
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const [sheetWanted, setSheetWanted] = useState(false);
+  if (openMobile && !sheetWanted) setSheetWanted(true); // set during render: React's pattern for state derived from a change
 
   if (collapsible === "none") {
     return (
@@ -183,26 +177,21 @@ function Sidebar({
   }
 
   if (isMobile) {
+    if (!sheetWanted) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
+      <Suspense fallback={null}>
+        <SidebarSheet
+          open={openMobile}
+          onOpenChange={setOpenMobile}
           side={side}
-          showCloseButton={false}
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as CSSProperties}
+          width={SIDEBAR_WIDTH_MOBILE}
+          title={t("ui.navigation")}
+          description={t("ui.navigationDescription")}
+          {...props}
         >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{t("ui.navigation")}</SheetTitle>
-            <SheetDescription>{t("ui.navigationDescription")}</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col" {...props}>
-            {children}
-          </div>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarSheet>
+      </Suspense>
     );
   }
 
@@ -496,8 +485,8 @@ type SidebarMenuButtonProps = ComponentProps<"button"> &
   VariantProps<typeof sidebarMenuButtonVariants> & {
     asChild?: boolean;
     isActive?: boolean;
-    /** Shown only while the sidebar is collapsed to icons on desktop. */
-    tooltip?: string | ComponentProps<typeof TooltipContent>;
+    /** Shown only while the sidebar is collapsed to icons on desktop (the tooltip's code loads then). */
+    tooltip?: string;
   };
 
 function SidebarMenuButton({
@@ -523,22 +512,14 @@ function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) {
+  if (!tooltip || state !== "collapsed" || isMobile) {
     return button;
   }
 
-  const tooltipProps = typeof tooltip === "string" ? { children: tooltip } : tooltip;
-
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent
-        side="right"
-        align="center"
-        hidden={state !== "collapsed" || isMobile}
-        {...tooltipProps}
-      />
-    </Tooltip>
+    <LazyTooltip content={tooltip} side="right" align="center">
+      {button}
+    </LazyTooltip>
   );
 }
 

@@ -3,12 +3,7 @@ import type { ComponentProps } from "react";
 
 import { cn } from "@/web/lib/cn";
 
-/**
- * Mounted once around the signed-in app, by SidebarProvider (the only place
- * tooltips are shown; not the app's root, so the sign-in pages do not load
- * the positioning code): tooltips share it so that, once one has opened,
- * moving to a neighbour within `skipDelayDuration` opens it at once.
- */
+/** Each tooltip has its own (web/components/tooltip-for.tsx, loaded when one is first shown). */
 function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

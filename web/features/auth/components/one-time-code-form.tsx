@@ -1,7 +1,7 @@
 // Sign-in with a code sent by e-mail: ask for the address, then for the six digits.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { authMessages, isEmail } from "@/common/auth-rules";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { PASSWORD_MIN_LENGTH, type WeakPasswordReason } from "@/common/auth-rules";
 import { paths } from "@/common/paths";
 import { FormAlert, FormField } from "@/web/components/form-field";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { counterKeys } from "@/web/features/counters/api/get-counters";
 import { peopleKeys } from "@/web/features/people/api/people-keys";
 import { blockerKeys } from "./blocker-keys";

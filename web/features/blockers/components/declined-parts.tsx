@@ -1,15 +1,9 @@
 // A card's declined parts, for the people waiting: who declined and why (and whom they suggested), and — when
-// nobody is left pending — why the card is not counted, with what to do next: ask someone else, or cancel.
-import { UserPlus } from "lucide-react";
+// nobody is left pending — why the card is not counted (what to do next is in declined-actions.tsx).
 import { useTranslation } from "react-i18next";
-import { Button } from "@/web/components/ui/button";
-import { PeoplePickerMenu } from "@/web/features/people/components/people-picker";
 import { cn } from "@/web/lib/cn";
 import { personName } from "@/web/lib/person-name";
-import { addPerson } from "../api/change-people";
 import type { BlockerCardData } from "../api/get-dashboard-list";
-import { useBlockerMutation } from "../api/use-blocker-mutation";
-import { CancelBlockerButton } from "./cancel-blocker-button";
 
 /** Open, and nobody left to wait on: every part declined, or released because its person left the team. */
 export const nobodyPending = (card: Pick<BlockerCardData, "status" | "blocking">) => card.status === "open" && !card.blocking.some((part) => part.status === "pending");
@@ -40,31 +34,5 @@ export function DeclinedParts({ card }: { card: BlockerCardData }) {
       </ul>
       {stalled && <p className="text-muted-foreground">{card.invited.length > 0 ? t("blockers.declined.waitingToJoin", { emails: card.invited.join(", ") }) : t("blockers.declined.notCounted")}</p>}
     </div>
-  );
-}
-
-/** "Ask someone else" (whom they suggested first) and, when nobody is left pending, "Cancel" — as `can` allows. */
-export function DeclinedActions({ card }: { card: BlockerCardData }) {
-  const { t } = useTranslation();
-  const add = useBlockerMutation(addPerson, { successMessage: () => t("blockers.people.added") });
-  const declined = card.blocking.filter((part) => part.status === "declined");
-  if (declined.length === 0 && !nobodyPending(card)) return null;
-  return (
-    <>
-      {card.can.changePeople && (
-        <PeoplePickerMenu
-          exclude={everyoneOnCard(card)}
-          suggested={suggestionFor(card)}
-          onSelect={(person) => add.mutate({ id: card.id, profileId: person.id, role: "blocking" })}
-          trigger={
-            <Button size="sm" variant="outline" disabled={add.isPending} aria-label={t("blockers.declined.askNamed", { title: card.title })}>
-              <UserPlus aria-hidden="true" />
-              {t("blockers.declined.ask")}
-            </Button>
-          }
-        />
-      )}
-      {card.can.cancel && nobodyPending(card) && <CancelBlockerButton blockerId={card.id} title={card.title} size="sm" />}
-    </>
   );
 }

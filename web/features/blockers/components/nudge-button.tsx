@@ -2,9 +2,9 @@
 import type { TFunction } from "i18next";
 import { BellRing } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { LazyTooltip } from "@/web/components/lazy-tooltip";
 import { Button } from "@/web/components/ui/button";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
 import { ApiError } from "@/web/lib/api-error";
 import { formatMoment } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
@@ -32,14 +32,11 @@ export function NudgeButton({ blockerId, part, now, short = false }: { blockerId
   if (waitUntil) {
     // aria-disabled rather than disabled: the button stays focusable, so keyboard users reach the tooltip too.
     return (
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button size="sm" variant="outline" aria-disabled="true" aria-label={fullLabel} {...shortcutAttributes("nudge")} className="cursor-not-allowed opacity-50" onClick={(event) => event.preventDefault()}>
-            {content}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{t("blockers.nudge.nextAt", { name, time: formatMoment(waitUntil, now) })}</TooltipContent>
-      </Tooltip>
+      <LazyTooltip content={t("blockers.nudge.nextAt", { name, time: formatMoment(waitUntil, now) })}>
+        <Button size="sm" variant="outline" aria-disabled="true" aria-label={fullLabel} {...shortcutAttributes("nudge")} className="cursor-not-allowed opacity-50" onClick={(event) => event.preventDefault()}>
+          {content}
+        </Button>
+      </LazyTooltip>
     );
   }
   return (

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageLoadFailed } from "@/web/components/page-load-failed";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { Spinner } from "@/web/components/ui/spinner";
 import { useReadOnOpen } from "@/web/features/notifications/api/use-read-on-open";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
@@ -14,8 +15,12 @@ import { BlockerActions } from "../components/blocker-actions";
 import { BlockerDescription, BlockerHeading } from "../components/blocker-details";
 import { BlockerTimeline } from "../components/blocker-timeline";
 import { CommentForm } from "../components/comment-form";
-import { EditBlockerForm } from "../components/edit-blocker-form";
 import { PeoplePanel } from "../components/people-panel";
+
+// The edit form (and the validation it brings) loads when someone may use it: Edit hovered or focused, at the latest
+// when pressed. It is not needed to show the blocker (docs/benchmarks.md).
+const loadEditForm = () => import("../components/edit-blocker-form");
+const EditBlockerForm = lazy(async () => ({ default: (await loadEditForm()).EditBlockerForm }));
 
 export default function BlockerPage() {
   const { t } = useTranslation();
@@ -52,13 +57,15 @@ export default function BlockerPage() {
     <main data-blocker-page className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid content-start gap-6">
         {editing && data.can.edit ? (
-          <EditBlockerForm
-            blocker={data}
-            onClose={() => {
-              returnToEdit.current = true;
-              setEditing(false);
-            }}
-          />
+          <Suspense fallback={<Spinner className="size-6 text-muted-foreground" />}>
+            <EditBlockerForm
+              blocker={data}
+              onClose={() => {
+                returnToEdit.current = true;
+                setEditing(false);
+              }}
+            />
+          </Suspense>
         ) : (
           <>
             <BlockerHeading
@@ -66,7 +73,7 @@ export default function BlockerPage() {
               now={now}
               action={
                 data.can.edit && (
-                  <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
+                  <Button ref={editButton} variant="outline" size="sm" onPointerEnter={() => void loadEditForm()} onFocus={() => void loadEditForm()} onClick={() => setEditing(true)}>
                     <Pencil aria-hidden="true" />
                     {t("blockers.edit.button")}
                   </Button>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { notificationKeys } from "./notification-keys";
 
 /** Marking read (one or all); the list and the sidebar's count are read again afterwards. */

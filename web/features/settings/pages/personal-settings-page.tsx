@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { paths } from "@/common/paths";
 import { DEFAULT_WORKING_HOURS, WEEKDAYS, type WorkingHours } from "@/common/profile";
 import { useAuth } from "@/web/app/auth-context";

@@ -4,17 +4,19 @@ import { useQuery } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { paths } from "@/common/paths";
 import type { SignOutScope } from "@/common/auth-rules";
 import { useAuth } from "@/web/app/auth-context";
 import { Avatar, AvatarFallback, AvatarImage } from "@/web/components/ui/avatar";
 import { Button } from "@/web/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
+import { loadOnUse } from "@/web/components/load-on-use";
 import { countersQueryOptions } from "@/web/features/counters/api/get-counters";
 
 /** The first letter of the full name, or 'U' when there is no name. */
 export const initialOf = (fullName: string | null | undefined) => fullName?.trim().charAt(0).toUpperCase() || "U";
+
+const SignOutMenu = loadOnUse(() => import("./sign-out-menu"), "menu");
 
 export function ProfileCard() {
   const { t } = useTranslation();
@@ -48,19 +50,14 @@ export function ProfileCard() {
           <span className="truncate font-medium">{fullName || t("sidebar.profile.noName")}</span>
           <span className="truncate text-xs text-muted-foreground">{user?.email}</span>
         </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <SignOutMenu
+          onSignOut={(scope) => void signOutWith(scope)}
+          trigger={
             <Button variant="ghost" size="icon" className="size-8 group-data-[collapsible=icon]:hidden" aria-label={t("sidebar.profile.signOut")}>
               <LogOut aria-hidden="true" />
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent side="top" align="end">
-            <DropdownMenuLabel>{t("sidebar.profile.signOut")}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => void signOutWith("global")}>{t("sidebar.profile.signOutEverywhere")}</DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void signOutWith("local")}>{t("sidebar.profile.signOutThisDevice")}</DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+          }
+        />
       </div>
       <dl className="grid grid-cols-2 gap-2 group-data-[collapsible=icon]:hidden">
         <Counter label={t("sidebar.profile.waitingOnMe")} value={counters.data?.waitingOnMe} testId="waiting-on-me" />

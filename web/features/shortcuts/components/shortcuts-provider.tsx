@@ -1,11 +1,11 @@
-// Keyboard shortcuts and search for the signed-in app: the key handler, the command palette (loaded the first time
-// it opens), the "?" list, and a live region that tells screen readers what a shortcut did.
+// Keyboard shortcuts and search for the signed-in app: the key handler, the command palette and the "?" list (each
+// loaded the first time it opens), and a live region that tells screen readers what a shortcut did.
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useShortcutKeys } from "../use-shortcut-keys";
-import { ShortcutsDialog } from "./shortcuts-dialog";
 
 const CommandPalette = lazy(() => import("@/web/features/search/components/command-palette"));
+const ShortcutsDialog = lazy(async () => ({ default: (await import("./shortcuts-dialog")).ShortcutsDialog }));
 
 type Shortcuts = { openSearch: () => void; openHelp: () => void };
 const ShortcutsContext = createContext<Shortcuts | null>(null);
@@ -22,6 +22,7 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [searchLoaded, setSearchLoaded] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpLoaded, setHelpLoaded] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const controls = useMemo<Shortcuts>(
     () => ({
@@ -29,7 +30,10 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
         setSearchLoaded(true);
         setSearchOpen(true);
       },
-      openHelp: () => setHelpOpen(true),
+      openHelp: () => {
+        setHelpLoaded(true);
+        setHelpOpen(true);
+      },
     }),
     [],
   );
@@ -51,7 +55,11 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
           <CommandPalette open={searchOpen} onOpenChange={setSearchOpen} />
         </Suspense>
       )}
-      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {helpLoaded && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        </Suspense>
+      )}
       <div aria-live="polite" className="sr-only" data-testid="shortcut-announcement">
         {announcement}
       </div>

@@ -1,7 +1,6 @@
 // The contact form of /support. The public site has no query cache (it would cost every page its weight),
 // so the one request here keeps its own pending and error state.
 // The public site validates with zod here only: its eval probe is turned off before any form is checked (decision 016).
-import "@/web/lib/zod-without-eval";
 import { CircleCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { isEmail } from "@/common/auth-rules";
 import { MAX_INVITES_AT_ONCE } from "@/common/profile";
 import { FormAlert, FormField } from "@/web/components/form-field";

@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { paths } from "./common/paths.ts";
-import { earlyRequests, routePreloads } from "./scripts/app-shell-plugins.ts";
+import { earlyRequests, routePreloads, signedInShell } from "./scripts/app-shell-plugins.ts";
 import { inlineThemeScript, markdownContent, sitePagesInDev } from "./scripts/vite-site-plugins.ts";
 
 export default defineConfig({
@@ -58,6 +58,7 @@ export default defineConfig({
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|i18next|tailwind-merge|clsx|class-variance-authority)[\\/]/ },
             { name: "app-libs", test: /node_modules[\\/](react-router|@tanstack|better-auth|@better-auth|@better-fetch|better-call|nanostores|defu)[\\/]/ },
+            { name: signedInShell({ entry: "web/main.tsx", frame: "web/app/app-layout.tsx", site: "web/site/main.tsx" }) },
           ],
         },
       },

@@ -12,14 +12,17 @@ test("the dashboard's first load asks the server once for the session, the profi
   });
   // The app's entry is held back until the dashboard's answer has been asked for: only the page's inline script can.
   let releaseEntry = () => {};
+  let entryRequested = false;
   const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
   await bob.page.route(/\/assets\/app-[\w-]{8}\.js$/, async (route) => {
+    entryRequested = true;
     await entryHeld;
     await route.continue();
   });
   const dashboardAsked = bob.page.waitForRequest((request) => new URL(request.url()).pathname === "/api/dashboard");
   await bob.page.goto("/dashboard", { waitUntil: "commit" });
   await dashboardAsked;
+  await expect.poll(() => entryRequested, { message: "the app's entry was asked for (and held back)" }).toBe(true);
   releaseEntry();
   await expect(bob.page.getByRole("heading", { level: 1, name: `Hello ${bob.fullName.split(" ")[0]}` })).toBeVisible();
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("1");

@@ -63,8 +63,45 @@ export function routePreloads({ frame, pages }: RoutePreloads): Plugin {
           return [source, [...new Set([...frameFiles, ...pageFiles])].map(indexOf)] as const;
         });
         const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){for(var j=0;j<r[i][1].length;j++){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+f[r[i][1][j]];document.head.appendChild(l)}break}})();`;
-        return { html, tags: [{ tag: "script", children: script, injectTo: "head" }] };
+        // First in the head: an inline script after the stylesheet would wait for it to load before running.
+        return { html, tags: [{ tag: "script", children: script, injectTo: "head-prepend" }] };
       },
     },
   };
+}
+
+type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[] } | null };
+
+/**
+ * Whether some module that imports `id` — directly or through others, statically (and, with `dynamic`, by
+ * import() too) — is one of `roots`. Answers are kept per module for the build's one chunking pass.
+ */
+function importedFrom(graph: ModuleGraph, id: string, roots: Set<string>, dynamic: boolean, known: Map<string, boolean>): boolean {
+  const pending = [id];
+  const seen = new Set(pending);
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (roots.has(current) || known.get(current)) return known.set(id, true), true;
+    const info = graph.getModuleInfo(current);
+    for (const importer of [...(info?.importers ?? []), ...(dynamic ? (info?.dynamicImporters ?? []) : [])]) {
+      if (!seen.has(importer)) seen.add(importer), pending.push(importer);
+    }
+  }
+  return known.set(id, false), false;
+}
+
+/**
+ * The name of a chunk-splitting group (vite.config.ts) that puts in one file every module the signed-in app's entry
+ * and frame import statically — the code every signed-in page runs before it can draw — except those the public
+ * site uses (they would bring the app's code onto its pages). Split by module, the dashboard asked for ~70 files: on
+ * a phone network each costs a round trip, six at a time, before the page is drawn (bench:web, docs/benchmarks.md).
+ */
+export function signedInShell({ entry, frame, site }: { entry: string; frame: string; site: string }) {
+  const entryId = path.resolve(entry);
+  const shellRoots = new Set([entryId, path.resolve(frame)]);
+  const siteRoots = new Set([path.resolve(site)]);
+  const inShell = new Map<string, boolean>();
+  const onSite = new Map<string, boolean>();
+  // The entry stays a chunk of its own: the document loads it by name, and what it imports is preloaded.
+  return (id: string, graph: ModuleGraph) =>
+    id !== entryId && importedFrom(graph, id, shellRoots, false, inShell) && !importedFrom(graph, id, siteRoots, true, onSite) ? "signed-in" : null;
 }

@@ -1,50 +1,11 @@
-// The blocker vocabulary and input rules, shared by the server (which enforces them) and the web forms.
+// The blocker input rules, shared by the server (which enforces them) and the web forms; the vocabulary and limits
+// are in blocker-values.ts (no zod: pages that only show blockers import those), re-exported here.
 import { z } from "zod";
 import { typedText } from "./profile.ts";
 import { emailSchema } from "./auth-rules.ts";
+import { BLOCKING_EMAILS_MAX, blockerPriorities, COMMENT_MAX, DECLINE_REASON_MAX, DESCRIPTION_MAX, TITLE_MAX, teamBoardSorts } from "./blocker-values.ts";
 
-export const blockerPriorities = ["low", "normal", "high", "urgent"] as const;
-export const blockerStatuses = ["open", "resolved", "cancelled"] as const;
-/**
- * A blocking person's part. `released`: the blocker ended (resolved or cancelled) while this part was still
- * pending, so it no longer counts as waiting on them (docs/decisions/010-released-blocking-entries.md).
- */
-export const blockingStatuses = ["pending", "done", "declined", "released"] as const;
-export const blockerEventTypes = [
-  "created",
-  "commented",
-  "nudged",
-  "auto_nudged",
-  "snoozed",
-  "declined",
-  "done",
-  "resolved",
-  "cancelled",
-  "reopened",
-  "person_added",
-  "person_removed",
-  /** A blocking person left the team (or was removed from it): their pending part was released. */
-  "person_left",
-  /** Its details changed; the payload lists each change, `{ changes: { title: { from, to }, … } }`. */
-  "edited",
-] as const;
-export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened", "person_left"] as const;
-
-export type BlockerPriority = (typeof blockerPriorities)[number];
-export type BlockerStatus = (typeof blockerStatuses)[number];
-export type BlockingStatus = (typeof blockingStatuses)[number];
-export type BlockerEventType = (typeof blockerEventTypes)[number];
-export type NotificationType = (typeof notificationTypes)[number];
-
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 5000;
-export const COMMENT_MAX = 5000;
-export const DECLINE_REASON_MAX = 1000;
-/** One manual nudge per blocker and blocking person per hour. */
-export const MANUAL_NUDGE_INTERVAL_MS = 60 * 60 * 1000;
-/** The Free plan's daily limit of blockers created per member. */
-export const FREE_BLOCKERS_PER_DAY = 3;
-export const BLOCKING_EMAILS_MAX = 5;
+export * from "./blocker-values.ts";
 
 export const profileIdSchema = z.uuid("Not a valid person");
 export const blockerIdSchema = z.uuid("Not a valid blocker");
@@ -126,8 +87,6 @@ export const editBlockerSchema = z.object({
 });
 export type EditBlockerInput = z.input<typeof editBlockerSchema>;
 /** The details an edit can change, in the order the timeline lists them. */
-export const editableBlockerFields = ["title", "description", "linkUrl", "priority", "dueAt"] as const;
-export type EditableBlockerField = (typeof editableBlockerFields)[number];
 
 export const commentSchema = z.object({ body: typedText().trim().min(1, "Write a comment").max(COMMENT_MAX, `Use at most ${COMMENT_MAX.toLocaleString("en")} characters`) });
 export const declineSchema = z.object({
@@ -147,8 +106,6 @@ export const resolvedFiltersSchema = z.object({
 export const dashboardPageQuerySchema = z.object({ cursor: z.string().max(300, "Not a valid list position").optional() });
 
 /** The team board's orders: the longest wait first, the most urgent first, or the soonest due first. */
-export const teamBoardSorts = ["age", "priority", "due"] as const;
-export type TeamBoardSort = (typeof teamBoardSorts)[number];
 /** The team board (`/dashboard?view=team`): its order and filters, as the URL keeps them. */
 export const teamBoardQuerySchema = z.object({
   sort: z.enum(teamBoardSorts).default("age"),

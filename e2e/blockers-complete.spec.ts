@@ -150,3 +150,18 @@ test("a long column shows 50 cards and the rest on 'Show more', with the whole c
   await expect(column.getByRole("article", { name: "Review #1", exact: true })).toBeAttached();
   await expect(column.getByRole("button", { name: "Show more" })).toHaveCount(0);
 });
+
+test("from the blocker's page, Alice adds Carol to those it waits on with the keyboard: the picker loads on first use", async ({ page, baseURL, bob, carol }) => {
+  const id = await logBlocker(page.request, baseURL ?? "", "Launch checklist", [bob.fullName]);
+  await page.goto(`/blockers/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Launch checklist" })).toBeVisible();
+  await page.getByRole("button", { name: "Add someone this waits on" }).focus();
+  await page.keyboard.press("Enter");
+  const picker = page.getByRole("dialog", { name: "Choose people" });
+  await expect(picker.getByRole("combobox")).toBeFocused();
+  await page.keyboard.type(carol.fullName.split(" ")[0] ?? "");
+  await expect(picker.getByRole("option", { name: new RegExp(carol.fullName) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Added.")).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "People" }).getByText(carol.fullName)).toBeVisible();
+});

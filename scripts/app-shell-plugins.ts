@@ -80,13 +80,19 @@ function importedFrom(graph: ModuleGraph, id: string, roots: Set<string>, dynami
   const pending = [id];
   const seen = new Set(pending);
   for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
-    if (roots.has(current) || known.get(current)) return known.set(id, true), true;
+    if (roots.has(current) || known.get(current)) {
+      known.set(id, true);
+      return true;
+    }
     const info = graph.getModuleInfo(current);
     for (const importer of [...(info?.importers ?? []), ...(dynamic ? (info?.dynamicImporters ?? []) : [])]) {
-      if (!seen.has(importer)) seen.add(importer), pending.push(importer);
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      pending.push(importer);
     }
   }
-  return known.set(id, false), false;
+  known.set(id, false);
+  return false;
 }
 
 /**

@@ -1,15 +1,18 @@
 // What the viewer may do with this blocker, as the server says (`can`): answer for their part, or end/reopen it.
 import { Check, CircleCheck, RotateCcw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { loadOnUse } from "@/web/components/load-on-use";
 import { Button } from "@/web/components/ui/button";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { reopenBlocker, resolveBlocker } from "../api/end-blocker";
 import type { BlockerDetail } from "../api/get-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
 import { CancelBlockerButton } from "./cancel-blocker-button";
-import { DeclineDialog } from "./decline-dialog";
 import { useMarkDone } from "./quick-answers";
 import { SnoozeMenu } from "./snooze-menu";
+
+// The decline form (a dialog, the people picker, its rules) loads when Decline is first pressed.
+const DeclineDialog = loadOnUse(() => import("./decline-dialog"), "dialog");
 
 export function BlockerActions({ blocker }: { blocker: BlockerDetail }) {
   const { t } = useTranslation();

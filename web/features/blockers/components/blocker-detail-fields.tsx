@@ -3,7 +3,7 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { blockerPriorities, DESCRIPTION_MAX, TITLE_MAX, type BlockerPriority } from "@/common/blockers";
+import { blockerPriorities, DESCRIPTION_MAX, TITLE_MAX, type BlockerPriority } from "@/common/blocker-values";
 import { FormField } from "@/web/components/form-field";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";

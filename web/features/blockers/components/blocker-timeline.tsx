@@ -1,7 +1,7 @@
 // The blocker's history, oldest first, as sentences; comments show their text.
 import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, MessageSquare, Pencil, RotateCcw, UserMinus, UserPlus, type LucideIcon } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
-import { blockerPriorities, editableBlockerFields, type BlockerEventType, type EditableBlockerField } from "@/common/blockers";
+import { blockerPriorities, editableBlockerFields, type BlockerEventType, type EditableBlockerField } from "@/common/blocker-values";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { formatDateTime } from "@/web/lib/date-time";
 import { bareName, personName } from "@/web/lib/person-name";

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { DECLINE_REASON_MAX, declineSchema } from "@/common/blockers";
 import { FormAlert, FormField } from "@/web/components/form-field";
+import type { OpenableProps } from "@/web/components/load-on-use";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Textarea } from "@/web/components/ui/textarea";
@@ -11,9 +12,10 @@ import { ApiError } from "@/web/lib/api-error";
 import { declineBlocker } from "../api/answer-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
 
-export function DeclineDialog({ blockerId, trigger }: { blockerId: string; trigger: React.ReactElement }) {
+/** Loaded when Decline is first pressed (BlockerActions, through loadOnUse), then opened at once. */
+export default function DeclineDialog({ blockerId, trigger, defaultOpen = false }: OpenableProps & { blockerId: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [reason, setReason] = useState("");
   const [suggested, setSuggested] = useState<string[]>([]);
   const [reasonError, setReasonError] = useState<string>();

@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
 import { PersonAvatar } from "@/web/components/person-avatar";
+import { loadOnUse } from "@/web/components/load-on-use";
 import { Button } from "@/web/components/ui/button";
-import { PeoplePickerMenu } from "@/web/features/people/components/people-picker";
 import { personName, type Person } from "@/web/lib/person-name";
 import { addPerson, removePerson, type PersonRole } from "../api/change-people";
 import type { BlockerDetail } from "../api/get-blocker";
@@ -14,6 +14,9 @@ import { useBlockerMutation } from "../api/use-blocker-mutation";
 import { everyoneOnCard, suggestionFor } from "./declined-parts";
 import { NudgeButton } from "./nudge-button";
 import { PartStatus } from "./part-status";
+
+// The people picker (a popover, cmdk) loads when an Add is first pressed, not with the blocker's page.
+const PeoplePickerMenu = loadOnUse(async () => ({ default: (await import("@/web/features/people/components/people-picker")).PeoplePickerMenu }), "dialog");
 
 export function PeoplePanel({ blocker, now }: { blocker: BlockerDetail; now: Date }) {
   const { t } = useTranslation();

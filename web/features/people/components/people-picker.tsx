@@ -3,8 +3,9 @@
 // field allows it, an address typed that nobody in the team has is offered as an invitation.
 import { useQuery } from "@tanstack/react-query";
 import { Check, ChevronsUpDown, Mail, Plus, X } from "lucide-react";
-import { useId, useState, type ReactElement } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { OpenableProps } from "@/web/components/load-on-use";
 import { Link } from "react-router";
 import { isEmail } from "@/common/auth-rules";
 import { paths } from "@/common/paths";
@@ -24,9 +25,7 @@ type Offer = {
   includeSelf?: boolean;
 };
 
-type MenuProps = Offer & {
-  /** The button that opens the list. */
-  trigger: ReactElement;
+type MenuProps = Offer & OpenableProps & {
   selected?: string[];
   /** Keeps the list open after a choice, to pick several people in a row. */
   multiple?: boolean;
@@ -39,9 +38,9 @@ type MenuProps = Offer & {
 };
 
 /** The popover list itself, opened by any trigger. */
-export function PeoplePickerMenu({ trigger, selected = [], multiple = false, onSelect, exclude = [], includeSelf = false, align = "start", suggested, onInvite }: MenuProps) {
+export function PeoplePickerMenu({ trigger, defaultOpen = false, selected = [], multiple = false, onSelect, exclude = [], includeSelf = false, align = "start", suggested, onInvite }: MenuProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [search, setSearch] = useState("");
   const { profile } = useAuth();
   const teammates = useQuery(teammatesQueryOptions());

@@ -1,0 +1,51 @@
+// The blocker vocabulary and limits, shared by the server and the web app. No zod here: the pages that only show
+// blockers import these without the validation library (the rules are in blockers.ts, which re-exports these).
+
+export const blockerPriorities = ["low", "normal", "high", "urgent"] as const;
+export const blockerStatuses = ["open", "resolved", "cancelled"] as const;
+/**
+ * A blocking person's part. `released`: the blocker ended (resolved or cancelled) while this part was still
+ * pending, so it no longer counts as waiting on them (docs/decisions/010-released-blocking-entries.md).
+ */
+export const blockingStatuses = ["pending", "done", "declined", "released"] as const;
+export const blockerEventTypes = [
+  "created",
+  "commented",
+  "nudged",
+  "auto_nudged",
+  "snoozed",
+  "declined",
+  "done",
+  "resolved",
+  "cancelled",
+  "reopened",
+  "person_added",
+  "person_removed",
+  /** A blocking person left the team (or was removed from it): their pending part was released. */
+  "person_left",
+  /** Its details changed; the payload lists each change, `{ changes: { title: { from, to }, … } }`. */
+  "edited",
+] as const;
+export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened", "person_left"] as const;
+
+export type BlockerPriority = (typeof blockerPriorities)[number];
+export type BlockerStatus = (typeof blockerStatuses)[number];
+export type BlockingStatus = (typeof blockingStatuses)[number];
+export type BlockerEventType = (typeof blockerEventTypes)[number];
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const COMMENT_MAX = 5000;
+export const DECLINE_REASON_MAX = 1000;
+/** One manual nudge per blocker and blocking person per hour. */
+export const MANUAL_NUDGE_INTERVAL_MS = 60 * 60 * 1000;
+/** The Free plan's daily limit of blockers created per member. */
+export const FREE_BLOCKERS_PER_DAY = 3;
+export const BLOCKING_EMAILS_MAX = 5;
+
+export const editableBlockerFields = ["title", "description", "linkUrl", "priority", "dueAt"] as const;
+export type EditableBlockerField = (typeof editableBlockerFields)[number];
+
+export const teamBoardSorts = ["age", "priority", "due"] as const;
+export type TeamBoardSort = (typeof teamBoardSorts)[number];

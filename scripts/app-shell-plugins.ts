@@ -30,7 +30,7 @@ function filesOf(bundle: OutputBundle, chunk: OutputChunk, into = new Set<string
   return into;
 }
 
-/** The session and the profile asked for at once (web/lib/early-requests.ts). */
+/** The session, then the profile (and, on the dashboard, its answer), asked for by the page itself (web/lib/early-requests.ts). */
 export function earlyRequests(): Plugin {
   return {
     name: "holdup:early-requests",

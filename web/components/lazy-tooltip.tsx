@@ -2,6 +2,7 @@
 // after the first render), then with its tooltip (./tooltip-for.tsx). Whoever reached the trigger in that moment
 // is not let down: a pointer already on it opens the tooltip, and focus on it moves to the trigger drawn anew.
 import { cloneElement, lazy, Suspense, useState, type FocusEvent, type PointerEvent, type ReactElement } from "react";
+import { composeHandlers } from "@/web/lib/compose-handlers";
 import type { TooltipForProps } from "./tooltip-for";
 
 const TooltipFor = lazy(() => import("./tooltip-for"));
@@ -12,23 +13,12 @@ export function LazyTooltip(props: TooltipForProps) {
   const [reached, setReached] = useState<"pointer" | "focus" | null>(null);
   const trigger = props.children as ReactElement<TriggerHandlers>;
   const own = trigger.props;
+  const reach = (how: "pointer" | "focus" | null) => () => setReached(how);
   const fallback = cloneElement(trigger, {
-    onPointerEnter: (event) => {
-      own.onPointerEnter?.(event);
-      setReached("pointer");
-    },
-    onPointerLeave: (event) => {
-      own.onPointerLeave?.(event);
-      setReached(null);
-    },
-    onFocus: (event) => {
-      own.onFocus?.(event);
-      setReached("focus");
-    },
-    onBlur: (event) => {
-      own.onBlur?.(event);
-      setReached(null);
-    },
+    onPointerEnter: composeHandlers(own.onPointerEnter, reach("pointer")),
+    onPointerLeave: composeHandlers(own.onPointerLeave, reach(null)),
+    onFocus: composeHandlers(own.onFocus, reach("focus")),
+    onBlur: composeHandlers(own.onBlur, reach(null)),
   });
   return (
     <Suspense fallback={fallback}>

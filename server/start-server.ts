@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { endMembership, type EndedMembership } from "./features/team/end-membership.ts";
 import type { AppDependencies, Clock } from "./http/app-env.ts";
+import { createAnswerCache } from "./http/answer-cache.ts";
 import { createClientResolver } from "./http/client-address.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -27,10 +28,12 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const clock = options.clock ?? systemClock;
   const events = await createEventHub(database, logger);
   const onMembershipEnded = (ended: EndedMembership) => endMembership({ db: database.db, events }, ended, clock.now());
-  const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded });
+  const onMembershipChanged = ({ userId, teamId }: EndedMembership) => events.changedData(database.db, { teamIds: [teamId], userIds: [userId] });
+  const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded, onMembershipChanged });
   const readSession = createSessionReader({ auth, secret, secureCookies: config.appUrl.startsWith("https:"), now: () => clock.now().getTime() });
   const clientAddressOf = createClientResolver(config.trustedProxies);
-  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, mailer, events, logger, clock, clientAddressOf };
+  const answers = createAnswerCache(events.versions, clock);
+  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, mailer, events, answers, logger, clock, clientAddressOf };
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -12,7 +12,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { emailTemplates } from "../mail/templates.ts";
 import { paths } from "../../common/paths.ts";
 import { isCleanUpWithoutSmtp } from "./code-sign-in.ts";
-import { teamMembershipHooks, teamMembershipRules, type MembershipEndedHandler } from "./team-membership-rules.ts";
+import { teamMembershipHooks, teamMembershipRules, type MembershipChangedHandler, type MembershipEndedHandler } from "./team-membership-rules.ts";
 import { validateAuthRequest } from "./validate-auth-request.ts";
 
 export type AuthDependencies = {
@@ -23,6 +23,8 @@ export type AuthDependencies = {
   logger: Logger;
   /** What follows when someone's membership of a team ends (server/features/team/end-membership.ts). */
   onMembershipEnded: MembershipEndedHandler;
+  /** Someone joined a team or changed role: kept answers about them and the team are stale. */
+  onMembershipChanged: MembershipChangedHandler;
 };
 
 /** The header through which Holdup tells better-auth who the client is (set in routes.ts, never taken from the client). */
@@ -31,7 +33,7 @@ export const CLIENT_ADDRESS_HEADER = "x-holdup-client-address";
 /** How long a session read from the signed cookie is trusted before the database is asked again. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
-export function createAuth({ config, secret, db, mailer, logger, onMembershipEnded }: AuthDependencies) {
+export function createAuth({ config, secret, db, mailer, logger, onMembershipEnded, onMembershipChanged }: AuthDependencies) {
   const link = (path: string) => new URL(path, config.appUrl).toString();
   return betterAuth({
     appName: "Holdup",
@@ -128,7 +130,7 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         allowUserToCreateOrganization: false,
         organizationLimit: 1,
         disableOrganizationDeletion: true,
-        organizationHooks: teamMembershipHooks({ db, onMembershipEnded }),
+        organizationHooks: teamMembershipHooks({ db, onMembershipEnded, onMembershipChanged }),
         sendInvitationEmail: async ({ id, email, organization: team, inviter }) => {
           // The link carries the invitation's id: following it proves the reader got this e-mail (decision 018).
           const url = link(paths.invitation(id, email));

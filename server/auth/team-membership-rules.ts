@@ -14,7 +14,10 @@ import { member } from "../db/schema.ts";
 /** What Holdup does once someone is no longer a member of a team (wired in server/start-server.ts). */
 export type MembershipEndedHandler = (ended: { userId: string; teamId: string }) => Promise<void>;
 
-export type TeamMembershipDependencies = { db: Database; onMembershipEnded: MembershipEndedHandler };
+/** Someone joined a team or their role in it changed: what is kept of them and of the team is stale (decision 028). */
+export type MembershipChangedHandler = (changed: { userId: string; teamId: string }) => Promise<void>;
+
+export type TeamMembershipDependencies = { db: Database; onMembershipEnded: MembershipEndedHandler; onMembershipChanged: MembershipChangedHandler };
 
 type EndpointContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -115,7 +118,7 @@ const alreadyInTeam = () => new APIError("CONFLICT", { code: "ALREADY_IN_TEAM", 
  * second team (creating one makes its creator a member through beforeAddMember), and removing someone ends
  * their membership as Holdup means it.
  */
-export function teamMembershipHooks({ db, onMembershipEnded }: TeamMembershipDependencies): NonNullable<OrganizationOptions["organizationHooks"]> {
+export function teamMembershipHooks({ db, onMembershipEnded, onMembershipChanged }: TeamMembershipDependencies): NonNullable<OrganizationOptions["organizationHooks"]> {
   return {
     beforeAddMember: async ({ user }) => {
       if (await isInATeam(db, user.id)) throw alreadyInTeam();
@@ -124,6 +127,9 @@ export function teamMembershipHooks({ db, onMembershipEnded }: TeamMembershipDep
       if (await isInATeam(db, user.id)) throw alreadyInTeam();
     },
     afterRemoveMember: async ({ member: removed }) => onMembershipEnded({ userId: removed.userId, teamId: removed.organizationId }),
+    afterAddMember: async ({ member: added }) => onMembershipChanged({ userId: added.userId, teamId: added.organizationId }),
+    afterAcceptInvitation: async ({ member: added }) => onMembershipChanged({ userId: added.userId, teamId: added.organizationId }),
+    afterUpdateMemberRole: async ({ member: changed }) => onMembershipChanged({ userId: changed.userId, teamId: changed.organizationId }),
   };
 }
 

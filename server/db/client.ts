@@ -15,11 +15,17 @@ import * as schema from "./schema.ts";
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+export type ListenConnectionWatcher = { lost: () => void; restored: () => void };
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Calls `onMessage` for every NOTIFY on the channel, from this process or any other sharing the database. */
-  listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Calls `onMessage` for every NOTIFY on the channel, from this process or any other sharing the database. On a
+   * PostgreSQL server the listening connection can be lost: `connection.lost` is called then (messages may be
+   * missed until `connection.restored`), and it is opened again.
+   */
+  listen: (channel: string, onMessage: (payload: string) => void, connection?: ListenConnectionWatcher) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -69,26 +75,79 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();
   }
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<{ close: () => Promise<void> }>();
   return {
     db: db as unknown as Database,
     kind: "postgres",
-    listen: async (channel, onMessage) => {
-      // LISTEN needs a connection of its own, outside the pool, for as long as we listen.
-      const client = new pg.Client({ connectionString: databaseUrl });
-      client.on("error", (error) => console.error(`PostgreSQL listener connection lost: ${error.message}`));
-      await client.connect();
-      client.on("notification", (message) => message.channel === channel && onMessage(message.payload ?? ""));
-      await client.query(`listen "${channel.replace(/"/g, "")}"`);
-      listeners.add(client);
+    listen: async (channel, onMessage, connection) => {
+      const listener = await listenToPostgres(databaseUrl, channel, onMessage, connection);
+      listeners.add(listener);
       return async () => {
-        listeners.delete(client);
-        await client.end();
+        listeners.delete(listener);
+        await listener.close();
       };
     },
     close: async () => {
-      await Promise.all([...listeners].map((client) => client.end()));
+      await Promise.all([...listeners].map((listener) => listener.close()));
       await pool.end();
+    },
+  };
+}
+
+/** 1 s, 2 s, 4 s… up to 30 s between attempts to open a lost listening connection again. */
+const relistenDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+/**
+ * LISTEN on a connection of its own, outside the pool, for as long as we listen. A lost connection (the server
+ * restarted, a network blip) is reported and opened again, so live events and cache marks keep coming.
+ */
+async function listenToPostgres(databaseUrl: string, channel: string, onMessage: (payload: string) => void, connection?: ListenConnectionWatcher) {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const opened = new pg.Client({ connectionString: databaseUrl });
+    let lost = false;
+    const onLost = (reason: string) => {
+      if (lost || closed) return;
+      lost = true;
+      console.error(`PostgreSQL listener connection lost: ${reason}`);
+      connection?.lost();
+      void opened.end().catch(() => {});
+      scheduleReopen(0);
+    };
+    // Until it listens, a failure is the caller's to handle (the start fails, or the next attempt is scheduled).
+    const failedToOpen = (error: Error) => void error;
+    opened.on("error", failedToOpen);
+    try {
+      await opened.connect();
+      opened.on("notification", (message) => message.channel === channel && onMessage(message.payload ?? ""));
+      await opened.query(`listen "${channel.replace(/"/g, "")}"`);
+    } catch (error) {
+      await opened.end().catch(() => {});
+      throw error;
+    }
+    opened.off("error", failedToOpen);
+    opened.on("error", (error) => onLost(error.message));
+    opened.on("end", () => onLost("the connection ended"));
+    client = opened;
+  };
+  const scheduleReopen = (attempt: number) => {
+    retry = setTimeout(() => {
+      if (closed) return;
+      open().then(
+        () => connection?.restored(),
+        () => scheduleReopen(attempt + 1),
+      );
+    }, relistenDelay(attempt));
+    retry.unref();
+  };
+  await open();
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { SessionReader } from "../auth/session-reader.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { AnswerCache } from "./answer-cache.ts";
 import type { ClientResolver } from "./client-address.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { EventHub } from "../realtime/event-hub.ts";
@@ -20,6 +21,8 @@ export type AppDependencies = {
   readSession: SessionReader;
   mailer: Mailer;
   events: EventHub;
+  /** Answers kept while nothing they were read from changed (members, dashboards, the team board): decision 028. */
+  answers: AnswerCache;
   logger: Logger;
   clock: Clock;
   /** The client's address: the socket's peer, or what a trusted proxy says (TRUST_PROXY). */

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import { createChangeVersions, type ChangeVersions, type Staleness } from "./change-versions.ts";
 
 /** What the browser is told (GET /api/events): what to read again. */
 export type LiveEvent = { kind: "blocker"; blockerId: string } | { kind: "notification" } | { kind: "team" };
@@ -14,12 +15,14 @@ export type LiveEvent = { kind: "blocker"; blockerId: string } | { kind: "notifi
 export type MembershipEnded = { kind: "membership_ended"; teamId: string };
 export type HubEvent = LiveEvent | MembershipEnded;
 type Listener = (event: HubEvent) => void;
-type Message = { to: string[]; event: HubEvent };
+/** Either an event for some people's streams, or what a change made stale for every instance's cached answers. */
+type Message = { to: string[]; event: HubEvent } | { stale: Staleness };
 
 const CHANNEL = "holdup_live";
 
 /** Anything that can run SQL: the database or a transaction. */
 type Executor = Pick<Database, "execute">;
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type EventHub = {
   /**
@@ -31,21 +34,38 @@ export type EventHub = {
   /** Called when the hub closes (the server is stopping), so open streams end instead of holding the server up. */
   onClose: (callback: () => void) => () => void;
   close: () => Promise<void>;
+  /** When what cached answers were read from last changed (server/http/answer-cache.ts). */
+  versions: ChangeVersions;
+  /**
+   * Runs `change` in one transaction and marks what it changes stale: on this instance as soon as it commits (so
+   * the next read here, the author's own, sees it), on every other instance when the notification arrives.
+   */
+  changeData: <T>(db: Database, stale: Staleness, change: (tx: Transaction) => Promise<T>) => Promise<T>;
+  /** The same for a change already committed (better-auth's own writes): marked here at once, elsewhere on notice. */
+  changedData: (db: Database, stale: Staleness) => Promise<void>;
 };
 
 export async function createEventHub(database: Pick<DatabaseHandle, "listen">, logger: Logger): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
   const closeCallbacks = new Set<() => void>();
-  const stopListening = await database.listen(CHANNEL, (payload) => {
-    let message: Message;
-    try {
-      message = JSON.parse(payload) as Message;
-    } catch {
-      logger.warn(`Ignored a malformed live event: ${payload.slice(0, 200)}`);
-      return;
-    }
-    for (const profileId of message.to) for (const listener of listeners.get(profileId) ?? []) listener(message.event);
-  });
+  const versions = createChangeVersions();
+  const notifyStale = (executor: Executor, stale: Staleness) => executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ stale } satisfies Message)})`);
+  const stopListening = await database.listen(
+    CHANNEL,
+    (payload) => {
+      let message: Message;
+      try {
+        message = JSON.parse(payload) as Message;
+      } catch {
+        logger.warn(`Ignored a malformed live event: ${payload.slice(0, 200)}`);
+        return;
+      }
+      if ("stale" in message) return versions.mark(message.stale);
+      for (const profileId of message.to) for (const listener of listeners.get(profileId) ?? []) listener(message.event);
+    },
+    // While the connection that hears other instances is lost, their changes go unheard: no cached answer is served.
+    { lost: versions.markUnknown, restored: versions.markKnown },
+  );
 
   return {
     publish: async (executor, profileIds, event) => {
@@ -69,6 +89,20 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
     close: async () => {
       for (const callback of closeCallbacks) callback();
       await stopListening();
+    },
+    versions,
+    changeData: async (db, stale, change) => {
+      const result = await db.transaction(async (tx) => {
+        const value = await change(tx);
+        await notifyStale(tx, stale);
+        return value;
+      });
+      versions.mark(stale);
+      return result;
+    },
+    changedData: async (db, stale) => {
+      versions.mark(stale);
+      await notifyStale(db, stale);
     },
   };
 }

@@ -13,8 +13,8 @@ const HEARTBEAT_MS = 25_000;
 /** The last event of a stream whose membership ended: the browser reads the team (and its people) again. */
 const teamChanged: LiveEvent = { kind: "team" };
 
-export function liveEventRoutes({ db, readSession, events }: AppDependencies) {
-  return new Hono<AppEnv>().use(requireSession(readSession), requireMember(db)).get("/", (c) => {
+export function liveEventRoutes({ db, readSession, events, answers }: AppDependencies) {
+  return new Hono<AppEnv>().use(requireSession(readSession), requireMember({ db, answers })).get("/", (c) => {
     const { profileId, teamId } = c.get("member");
     const userId = c.get("user").id;
     return streamSSE(c, async (stream) => {

@@ -92,6 +92,13 @@ export function cardsFromJson({ cards, people }: RawCards, viewer: Member, now: 
 
 export type BlockerCard = ReturnType<typeof cardsFromJson>[number];
 
+/** The first time these cards would read differently with nothing changed: a "next nudge allowed at" passing. */
+export function cardsFreshUntil(cards: BlockerCard[]): Date | null {
+  let first: Date | null = null;
+  for (const card of cards) for (const part of card.blocking) if (part.nextNudgeAt && (!first || part.nextNudgeAt < first)) first = part.nextNudgeAt;
+  return first;
+}
+
 /** The one JSON value a statement answered (PGlite and node-postgres both parse json columns). */
 export async function jsonValue<T>(db: Database, query: SQL): Promise<T> {
   const [row] = await runPrepared(db, sql`select ${query} as value`);
@@ -100,7 +107,12 @@ export async function jsonValue<T>(db: Database, query: SQL): Promise<T> {
 
 /** The cards of these blockers of the viewer's team, in this order, in one statement. */
 export async function blockerCards(db: Database, viewer: Member, ids: string[], now: Date): Promise<BlockerCard[]> {
-  if (ids.length === 0) return [];
-  const page = sql`select b.*, t.ord from unnest(${sql.param(ids)}::uuid[]) with ordinality as t(id, ord) join blockers b on b.id = t.id and b.organization_id = ${viewer.teamId}`;
-  return cardsFromJson(await jsonValue<RawCards>(db, cardsJson(page, "ord", viewer.teamId)), viewer, now);
+  return cardsFromJson(await rawBlockerCards(db, viewer.teamId, ids), viewer, now);
+}
+
+/** The same, as PostgreSQL wrote them: the same for every viewer in the team (what the viewer may do comes after). */
+export async function rawBlockerCards(db: Database, teamId: string, ids: string[]): Promise<RawCards> {
+  if (ids.length === 0) return { cards: [], people: {} };
+  const page = sql`select b.*, t.ord from unnest(${sql.param(ids)}::uuid[]) with ordinality as t(id, ord) join blockers b on b.id = t.id and b.organization_id = ${teamId}`;
+  return jsonValue<RawCards>(db, cardsJson(page, "ord", teamId));
 }

@@ -13,7 +13,8 @@ export type ChangeDependencies = { db: Database; events: EventHub };
 export type ChangeContext = { tx: Executor; blocker: Blocker; people: BlockerPeople; involvement: ReturnType<typeof involvementOf<BlockingEntry>>; now: Date };
 
 export function changeBlocker<T>(deps: ChangeDependencies, member: Member, blockerId: string, now: Date, change: (context: ChangeContext) => Promise<T>): Promise<T> {
-  return deps.db.transaction(async (tx) => {
+  // Whatever the change, the team's kept answers (dashboards, the board) are stale once it commits.
+  return deps.events.changeData(deps.db, { teamIds: [member.teamId] }, async (tx) => {
     const blocker = await findTeamBlocker(tx, blockerId, member.teamId, { lock: true });
     const people = await loadPeople(tx, blockerId);
     return change({ tx, blocker, people, involvement: involvementOf(member, blocker, people), now });

@@ -31,7 +31,7 @@ export async function createBlocker(deps: { db: Database; events: EventHub; conf
   const strangers = await outsiders(deps.db, creator.teamId, [...blocking, ...alsoWaiting]);
   if (strangers.length > 0) throw fieldRefusal(blocking.some((id) => strangers.includes(id)) ? "blockingProfileIds" : "alsoBlockedProfileIds", "Choose people from your team");
 
-  return deps.db.transaction(async (tx) => {
+  return deps.events.changeData(deps.db, { teamIds: [creator.teamId] }, async (tx) => {
     if (planOfTeam(deps.config, creator.teamId) === "free") {
       // One creation at a time per person, so two tabs cannot both slip under the limit.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`create-blocker:${creator.profileId}`}))`);

@@ -29,7 +29,7 @@ export async function addInvitees(executor: Executor, blockerId: string, emails:
  * a notification, live updates, as if they had been chosen in the picker); the names on ended ones are dropped.
  */
 export async function startWaitingOnNewMember(deps: { db: Database; events: EventHub }, joined: { profileId: string; email: string; teamId: string }, now: Date) {
-  await deps.db.transaction(async (tx) => {
+  await deps.events.changeData(deps.db, { teamIds: [joined.teamId] }, async (tx) => {
     const named = await tx
       .select({ blocker: blockers, invitedBy: blockerInvitees.invitedBy })
       .from(blockerInvitees)

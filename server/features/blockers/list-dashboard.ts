@@ -4,14 +4,16 @@
 // waiting for me to ask someone else or cancel. Each card says which it is; the counter counts only the first kind.
 //
 // The dashboard's first load is one statement: both counters and both first pages, the cards built as JSON by
-// PostgreSQL (decision 025). Pages after the first follow a cursor: the last card's place in the order.
+// PostgreSQL (decision 025). Pages after the first follow a cursor: the last card's place in the order. First pages and
+// the first load are kept in the answer cache until a change in the team (decision 028): what most requests read.
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import type { AnswerCache } from "../../http/answer-cache.ts";
 import type { Member } from "../../http/app-env.ts";
 import { fieldRefusal } from "../../http/refusal.ts";
 import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../counters/count-waiting.ts";
-import { cardsFromJson, cardsJson, jsonValue, type BlockerCard, type RawCard, type RawCards } from "./blocker-cards.ts";
+import { cardsFreshUntil, cardsFromJson, cardsJson, jsonValue, type BlockerCard, type RawCard, type RawCards } from "./blocker-cards.ts";
 
 export const DASHBOARD_PAGE_SIZE = 50;
 
@@ -74,13 +76,29 @@ function pageOf(raw: RawCards, member: Member, now: Date): DashboardPage {
   };
 }
 
-/** One page of one column. */
-export async function listDashboardPage(db: Database, member: Member, list: DashboardList, cursor: Cursor | undefined, now: Date): Promise<DashboardPage> {
-  return pageOf(await jsonValue<RawCards>(db, pageJson(list, member, cursor)), member, now);
+type Reading = { db: Database; answers: AnswerCache };
+
+/**
+ * Where a member's answers are kept: per person and team, and per role, which decides what they may do on a card.
+ * Any change in the team makes them stale (the cards name teammates, show other people's parts, and so on).
+ */
+const keptAs = (kind: string, member: Member) => [`${kind}:${member.teamId}:${member.profileId}:${member.role}`, { teamId: member.teamId }] as const;
+
+/** One page of one column; the first is kept. */
+export async function listDashboardPage({ db, answers }: Reading, member: Member, list: DashboardList, cursor: Cursor | undefined, now: Date): Promise<DashboardPage> {
+  const read = async () => pageOf(await jsonValue<RawCards>(db, pageJson(list, member, cursor)), member, now);
+  if (cursor) return read();
+  return answers.read(...keptAs(`dashboard-${list}`, member), read, { freshUntil: (page) => cardsFreshUntil(page.items) });
 }
 
-/** The dashboard's first load: both counters and both first pages, in one statement. */
-export async function loadDashboard(db: Database, member: Member, now: Date) {
+/** The dashboard's first load: both counters and both first pages, in one statement; kept. */
+export async function loadDashboard({ db, answers }: Reading, member: Member, now: Date) {
+  return answers.read(...keptAs("dashboard", member), () => readDashboard(db, member, now), {
+    freshUntil: (answer) => cardsFreshUntil([...answer.waitingOnMe.items, ...answer.imWaitingOn.items]),
+  });
+}
+
+async function readDashboard(db: Database, member: Member, now: Date) {
   const answer = await jsonValue<{ waitingOnMeCount: number; imWaitingOnCount: number; waitingOnMe: RawCards; imWaitingOn: RawCards }>(
     db,
     sql`json_build_object(

@@ -28,7 +28,7 @@ export function blockerRoutes(deps: AppDependencies) {
   const now = () => clock.now();
   const done = { ok: true } as const;
   return new Hono<AppEnv>()
-    .use(requireSession(readSession), requireMember(db))
+    .use(requireSession(readSession), requireMember(deps))
     .post("/", validate("json", createBlockerSchema), async (c) => {
       const { blocker, invited } = await createBlocker(deps, c.get("member"), c.req.valid("json"), now());
       // Invitations for the people named by e-mail, once the blocker exists: one that cannot go out (a limit on
@@ -38,12 +38,12 @@ export function blockerRoutes(deps: AppDependencies) {
       return c.json({ id: blocker.id, invitations }, 201);
     })
     .get("/waiting-on-me", validate("query", dashboardPageQuerySchema), async (c) =>
-      c.json(await listDashboardPage(db, c.get("member"), "waitingOnMe", readCursor(c.req.valid("query").cursor), now()), 200),
+      c.json(await listDashboardPage(deps, c.get("member"), "waitingOnMe", readCursor(c.req.valid("query").cursor), now()), 200),
     )
     .get("/im-waiting-on", validate("query", dashboardPageQuerySchema), async (c) =>
-      c.json(await listDashboardPage(db, c.get("member"), "imWaitingOn", readCursor(c.req.valid("query").cursor), now()), 200),
+      c.json(await listDashboardPage(deps, c.get("member"), "imWaitingOn", readCursor(c.req.valid("query").cursor), now()), 200),
     )
-    .get("/team", validate("query", teamBoardQuerySchema), async (c) => c.json(await teamBoard(db, c.get("member"), c.req.valid("query"), now()), 200))
+    .get("/team", validate("query", teamBoardQuerySchema), async (c) => c.json(await teamBoard(deps, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/resolved", validate("query", resolvedFiltersSchema), async (c) => c.json(await listResolved(db, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/:id", validate("param", idParam), async (c) => c.json(await getBlocker(db, c.get("member"), c.req.valid("param").id, now()), 200))
     .patch("/:id", validate("param", idParam), validate("json", editBlockerSchema), async (c) =>

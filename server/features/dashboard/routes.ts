@@ -5,6 +5,6 @@ import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { requireMember } from "../../http/require-member.ts";
 import { loadDashboard } from "../blockers/list-dashboard.ts";
 
-export function dashboardRoutes({ db, readSession, clock }: AppDependencies) {
-  return new Hono<AppEnv>().use(requireSession(readSession), requireMember(db)).get("/", async (c) => c.json(await loadDashboard(db, c.get("member"), clock.now()), 200));
+export function dashboardRoutes({ db, readSession, clock, answers }: AppDependencies) {
+  return new Hono<AppEnv>().use(requireSession(readSession), requireMember({ db, answers })).get("/", async (c) => c.json(await loadDashboard({ db, answers }, c.get("member"), clock.now()), 200));
 }

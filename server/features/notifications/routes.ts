@@ -10,9 +10,9 @@ import { markAllRead, markRead } from "./mark-read.ts";
 const idParam = z.object({ id: z.uuid("Not a valid notification") });
 const readAllQuery = z.object({ blockerId: z.uuid("Not a valid blocker").optional() });
 
-export function notificationRoutes({ db, readSession, events, clock }: AppDependencies) {
+export function notificationRoutes({ db, readSession, events, clock, answers }: AppDependencies) {
   return new Hono<AppEnv>()
-    .use(requireSession(readSession), requireMember(db))
+    .use(requireSession(readSession), requireMember({ db, answers }))
     .get("/", async (c) => c.json(await listNotifications(db, c.get("member")), 200))
     .get("/unread-count", async (c) => c.json({ unread: await countUnread(db, c.get("member")) }, 200))
     .post("/read-all", validate("query", readAllQuery), async (c) => {

@@ -8,9 +8,9 @@ import { validate } from "../../http/validate.ts";
 import { getTeammate } from "./get-teammate.ts";
 import { listTeammates } from "./list-teammates.ts";
 
-export function peopleRoutes({ db, readSession, clock }: AppDependencies) {
+export function peopleRoutes({ db, readSession, clock, answers }: AppDependencies) {
   return new Hono<AppEnv>()
-    .use(requireSession(readSession), requireMember(db))
+    .use(requireSession(readSession), requireMember({ db, answers }))
     .get("/", async (c) => c.json(await listTeammates(db, c.get("member")), 200))
     .get("/:id", validate("param", z.object({ id: profileIdSchema })), async (c) => c.json(await getTeammate(db, c.get("member"), c.req.valid("param").id, clock.now()), 200));
 }

@@ -14,9 +14,9 @@ const profileChanges = z
   .strict()
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), "Send fullName, timezone or workingHours, as JSON");
 
-export function profileRoutes({ db, readSession }: AppDependencies) {
+export function profileRoutes({ db, events, readSession }: AppDependencies) {
   return new Hono<AppEnv>()
     .use(requireSession(readSession))
     .get("/", async (c) => c.json(await requireProfile(db, c.get("user").id), 200))
-    .patch("/", validate("json", profileChanges), async (c) => c.json(await updateProfile(db, c.get("user").id, c.req.valid("json")), 200));
+    .patch("/", validate("json", profileChanges), async (c) => c.json(await updateProfile({ db, events }, c.get("user").id, c.req.valid("json")), 200));
 }

@@ -6,8 +6,8 @@ import { requireMember } from "../../http/require-member.ts";
 import { validate } from "../../http/validate.ts";
 import { searchTeam } from "./search-team.ts";
 
-export function searchRoutes({ db, readSession }: AppDependencies) {
+export function searchRoutes({ db, readSession, answers }: AppDependencies) {
   return new Hono<AppEnv>()
-    .use(requireSession(readSession), requireMember(db))
+    .use(requireSession(readSession), requireMember({ db, answers }))
     .get("/", validate("query", searchQuerySchema), async (c) => c.json(await searchTeam(db, c.get("member"), c.req.valid("query").q), 200));
 }

@@ -19,7 +19,8 @@ export async function endMembership(deps: { db: Database; events: EventHub }, en
   // Called for a membership that still exists (a hook misplaced, a rejoin in between), it must change nothing.
   if (!person || person.stillMember) return;
   const formerMember = { profileId: person.profileId, teamId: ended.teamId };
-  await deps.db.transaction(async (tx) => {
+  // Their member record and everything kept of the team (cards name them as a former member now) are stale.
+  await deps.events.changeData(deps.db, { teamIds: [ended.teamId], userIds: [ended.userId] }, async (tx) => {
     await releaseFormerMember(deps, tx, formerMember, now);
     // Leaves on commit, like every live event, to every instance listening (decision 011).
     await deps.events.publish(tx, [person.profileId], { kind: "membership_ended", teamId: ended.teamId });

@@ -14,6 +14,7 @@ import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../server/features
 import { dashboardPageQuery } from "../server/features/blockers/list-dashboard.ts";
 import { findMember } from "../server/http/require-member.ts";
 import { startServer, type RunningServer } from "../server/start-server.ts";
+import type { BrowserLikeClient } from "../server/test/browser-like-client.ts";
 import { aboutBlocker, openEventStream } from "../server/test/event-stream.ts";
 import { createTestDatabase } from "../server/test/test-server.ts";
 import { freePort, load, median, type LoadResult } from "./measure.ts";
@@ -25,6 +26,8 @@ export type DashboardResult = {
   bare: LoadResult;
   dashboard: LoadResult;
   list: LoadResult;
+  /** The dashboard loaded while a teammate changes a blocker CHANGES_PER_SECOND times a second (kept answers go stale). */
+  dashboardWhileChanging: LoadResult & { changes: number };
   ratioToBare: number;
   listRatioToBare: number;
   plans?: string[];
@@ -35,6 +38,33 @@ const DASHBOARD_PATHS = ["/api/dashboard"];
 const LIST_PATHS = ["/api/blockers/waiting-on-me"];
 const MEMBERS = 50;
 const CONCURRENT_USERS = 20;
+/**
+ * Every change in a team makes its members' kept dashboards stale (decision 028). Five a second in a team of 50 is
+ * far busier than teams are (a change a minute is a busy team), so each member's loads mostly read the database.
+ */
+const CHANGES_PER_SECOND = 5;
+
+/** Runs `measure` while `writer` comments on a blocker CHANGES_PER_SECOND times a second; counts the changes made. */
+async function whileTeamChanges(writer: BrowserLikeClient, blockerId: string, measure: () => Promise<LoadResult>) {
+  let changes = 0;
+  let stopped = false;
+  const writing = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const answer = await writer.post(`/api/blockers/${blockerId}/comments`, { body: `change ${changes}` });
+      if (answer.status !== 201) throw new Error(`a change failed: ${answer.status} ${answer.text}`);
+      changes += 1;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 / CHANGES_PER_SECOND - (performance.now() - started))));
+    }
+  })();
+  try {
+    return { ...(await measure()), changes };
+  } finally {
+    stopped = true;
+    await writing;
+  }
+}
+
 /** Member 1 carries far more than the others: 200 open blockers wait on them, beside their share of the rest. */
 export const HEAVY_OPEN_ITEMS = 200;
 
@@ -115,16 +145,24 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
         // The dashboard: members 0–19, the heavy one among them. The list: members 2–21, about 20 cards each.
         const dashboardCookies = (await signIn(server, team, CONCURRENT_USERS)).map((client) => client.cookieHeader);
         const listCookies = (await signIn(server, team, CONCURRENT_USERS + 2)).slice(2).map((client) => client.cookieHeader);
-        const rounds: { bare: LoadResult; dashboard: LoadResult; list: LoadResult }[] = [];
+        // The teammate who changes things: member 25 (none of the loaders), on a blocker of theirs waiting on member 1.
+        const writer = (await signIn(server, team, 26))[25] as BrowserLikeClient;
+        const changed = await writer.post("/api/blockers", { title: "Changing all the time", blockingProfileIds: [team.members[1]?.profileId] });
+        if (changed.status !== 201) throw new Error(`set-up failed: ${changed.text}`);
+        const changingId = (changed.json as { id: string }).id;
+        const rounds: { bare: LoadResult; dashboard: LoadResult; list: LoadResult; dashboardWhileChanging: DashboardResult["dashboardWhileChanging"] }[] = [];
         for (let round = 0; round < options.rounds; round++) {
           const warmUp = round === 0;
           rounds.push({
             bare: await load(bareUrl, { connections: CONCURRENT_USERS, seconds: options.seconds, warmUp }),
             dashboard: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, warmUp }),
             list: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, warmUp }),
+            dashboardWhileChanging: await whileTeamChanges(writer, changingId, () =>
+              load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, warmUp: false }),
+            ),
           });
         }
-        const failures = rounds.reduce((sum, round) => sum + round.dashboard.non2xx + round.dashboard.errors + round.list.non2xx + round.list.errors, 0);
+        const failures = rounds.reduce((sum, round) => sum + [round.dashboard, round.list, round.dashboardWhileChanging].reduce((count, result) => count + result.non2xx + result.errors, 0), 0);
         if (failures > 0) throw new Error(`${failures} dashboard requests failed`);
         const typical = (pick: (round: (typeof rounds)[number]) => LoadResult) => [...rounds].sort((a, b) => pick(a).p50 - pick(b).p50)[Math.floor(rounds.length / 2)] ?? rounds[0];
         const isLargest = index === options.sizes.length - 1;
@@ -133,6 +171,7 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
           bare: typical((round) => round.dashboard)?.bare as LoadResult,
           dashboard: typical((round) => round.dashboard)?.dashboard as LoadResult,
           list: typical((round) => round.list)?.list as LoadResult,
+          dashboardWhileChanging: typical((round) => round.dashboardWhileChanging)?.dashboardWhileChanging as DashboardResult["dashboardWhileChanging"],
           ratioToBare: median(rounds.map((round) => round.dashboard.requestsPerSecond / round.bare.requestsPerSecond)),
           listRatioToBare: median(rounds.map((round) => round.list.requestsPerSecond / round.bare.requestsPerSecond)),
           ...(isLargest

@@ -25,8 +25,8 @@ export type AnswerCache = {
   size: () => number;
 };
 
-/** Enough for every member's dashboard and member record in a few thousand active teams; the oldest used go first. */
-const DEFAULT_MAX_ENTRIES = 20_000;
+/** Every active member's record and dashboard on a busy server; the least recently used go first (memory: decision 028). */
+const DEFAULT_MAX_ENTRIES = 5_000;
 
 export function createAnswerCache(versions: ChangeVersions, clock: Clock, maxEntries = DEFAULT_MAX_ENTRIES): AnswerCache {
   const entries = new Map<string, Entry>();

@@ -3,6 +3,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { requestHeader } from "./request-header.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -39,7 +40,7 @@ export const compressAnswers = (): MiddlewareHandler => async (c, next) => {
   await next();
   const answer = c.res;
   if (!answer.body || c.req.method === "HEAD" || answer.headers.has("content-encoding") || !(answer.headers.get("content-type") ?? "").startsWith("application/json")) return;
-  const encoding = chosenEncoding(c.req.header("accept-encoding"));
+  const encoding = chosenEncoding(requestHeader(c, "accept-encoding"));
   if (!encoding) return;
   const headers = new Headers(c.res.headers);
   const body = Buffer.from(await answer.arrayBuffer());

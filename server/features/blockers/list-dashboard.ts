@@ -10,6 +10,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import type { AnswerCache } from "../../http/answer-cache.ts";
+import { keptJson, type KeptJson } from "../../http/kept-json.ts";
 import type { Member } from "../../http/app-env.ts";
 import { fieldRefusal } from "../../http/refusal.ts";
 import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../counters/count-waiting.ts";
@@ -84,17 +85,17 @@ type Reading = { db: Database; answers: AnswerCache };
  */
 const keptAs = (kind: string, member: Member) => [`${kind}:${member.teamId}:${member.profileId}:${member.role}`, { teamId: member.teamId }] as const;
 
-/** One page of one column; the first is kept. */
-export async function listDashboardPage({ db, answers }: Reading, member: Member, list: DashboardList, cursor: Cursor | undefined, now: Date): Promise<DashboardPage> {
-  const read = async () => pageOf(await jsonValue<RawCards>(db, pageJson(list, member, cursor)), member, now);
+/** One page of one column, as the JSON sent; the first is kept. */
+export async function listDashboardPage({ db, answers }: Reading, member: Member, list: DashboardList, cursor: Cursor | undefined, now: Date): Promise<KeptJson<DashboardPage>> {
+  const read = async () => keptJson(pageOf(await jsonValue<RawCards>(db, pageJson(list, member, cursor)), member, now));
   if (cursor) return read();
-  return answers.read(...keptAs(`dashboard-${list}`, member), read, { freshUntil: (page) => cardsFreshUntil(page.items) });
+  return answers.read(...keptAs(`dashboard-${list}`, member), read, { freshUntil: (page) => cardsFreshUntil(page.value.items) });
 }
 
-/** The dashboard's first load: both counters and both first pages, in one statement; kept. */
+/** The dashboard's first load: both counters and both first pages, in one statement, as the JSON sent; kept. */
 export async function loadDashboard({ db, answers }: Reading, member: Member, now: Date) {
-  return answers.read(...keptAs("dashboard", member), () => readDashboard(db, member, now), {
-    freshUntil: (answer) => cardsFreshUntil([...answer.waitingOnMe.items, ...answer.imWaitingOn.items]),
+  return answers.read(...keptAs("dashboard", member), async () => keptJson(await readDashboard(db, member, now)), {
+    freshUntil: ({ value }) => cardsFreshUntil([...value.waitingOnMe.items, ...value.imWaitingOn.items]),
   });
 }
 

@@ -4,6 +4,7 @@ import { blockerIdSchema, commentSchema, createBlockerSchema, dashboardPageQuery
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { requireMember } from "../../http/require-member.ts";
+import { sendKeptJson } from "../../http/kept-json.ts";
 import { validate } from "../../http/validate.ts";
 import { clientKey } from "../../http/client-address.ts";
 import { inviteTeammates } from "../team/invite-teammates.ts";
@@ -38,10 +39,10 @@ export function blockerRoutes(deps: AppDependencies) {
       return c.json({ id: blocker.id, invitations }, 201);
     })
     .get("/waiting-on-me", validate("query", dashboardPageQuerySchema), async (c) =>
-      c.json(await listDashboardPage(deps, c.get("member"), "waitingOnMe", readCursor(c.req.valid("query").cursor), now()), 200),
+      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "waitingOnMe", readCursor(c.req.valid("query").cursor), now())),
     )
     .get("/im-waiting-on", validate("query", dashboardPageQuerySchema), async (c) =>
-      c.json(await listDashboardPage(deps, c.get("member"), "imWaitingOn", readCursor(c.req.valid("query").cursor), now()), 200),
+      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "imWaitingOn", readCursor(c.req.valid("query").cursor), now())),
     )
     .get("/team", validate("query", teamBoardQuerySchema), async (c) => c.json(await teamBoard(deps, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/resolved", validate("query", resolvedFiltersSchema), async (c) => c.json(await listResolved(db, c.get("member"), c.req.valid("query"), now()), 200))

@@ -47,9 +47,9 @@ const CHANGES_PER_SECOND = 5;
 /** Runs `measure` while `writer` comments on a blocker CHANGES_PER_SECOND times a second; counts the changes made. */
 async function whileTeamChanges(writer: BrowserLikeClient, blockerId: string, measure: () => Promise<LoadResult>) {
   let changes = 0;
-  let stopped = false;
+  const run = { stopped: false };
   const writing = (async () => {
-    while (!stopped) {
+    while (!run.stopped) {
       const started = performance.now();
       const answer = await writer.post(`/api/blockers/${blockerId}/comments`, { body: `change ${changes}` });
       if (answer.status !== 201) throw new Error(`a change failed: ${answer.status} ${answer.text}`);
@@ -60,7 +60,7 @@ async function whileTeamChanges(writer: BrowserLikeClient, blockerId: string, me
   try {
     return { ...(await measure()), changes };
   } finally {
-    stopped = true;
+    run.stopped = true;
     await writing;
   }
 }

@@ -14,8 +14,12 @@ type Match = { id: string; title: string; status: BlockerStatus; priority: Block
 const commentDocument = sql`to_tsvector('simple', coalesce(${blockerEvents.payload}->>'body', ''))`;
 /** A comment counts for half a match in the blocker itself: a title says what the blocker is about. */
 const COMMENT_WEIGHT = 0.5;
-/** How many of the newest matches are ranked (see searchTeam). */
-const CANDIDATES = 200;
+/**
+ * How many of the newest matches are ranked (see searchTeam): five pages of the palette's ten. A word in one title
+ * in eighty is found by walking about 4,000 blockers for 50 matches (1.7 ms over a million) against 16,000 for 200
+ * (7 ms), and two typed words ("kalo dan") by that walk rather than by a prefix's whole posting list (9 ms vs 33 ms).
+ */
+const CANDIDATES = 50;
 
 const cardColumns = { id: blockers.id, title: blockers.title, status: blockers.status, priority: blockers.priority, createdAt: blockers.createdAt };
 

@@ -3,7 +3,7 @@
 // which node-postgres keeps per connection, so each connection plans each of them once. PGlite plans every
 // statement as it comes, as before.
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Database } from "./client.ts";
@@ -27,4 +27,10 @@ export async function runPrepared(db: Database, query: SQL): Promise<Record<stri
   if (!(client instanceof pg.Pool)) return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const { sql: text, params } = dialect.sqlToQuery(query);
   return (await client.query({ name: nameOf(text), text, values: params as unknown[] })).rows;
+}
+
+/** The one JSON value a statement answered (PGlite and node-postgres both parse json columns). */
+export async function jsonValue<T>(db: Database, query: SQL): Promise<T> {
+  const [row] = await runPrepared(db, sql`select ${query} as value`);
+  return row?.value as T;
 }

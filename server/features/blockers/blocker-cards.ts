@@ -5,7 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Member } from "../../http/app-env.ts";
 import type { Database } from "../../db/client.ts";
-import { runPrepared } from "../../db/prepared.ts";
+import { jsonValue } from "../../db/prepared.ts";
 import { allowedActions, nextManualNudgeAt, type Blocker, type BlockingEntry } from "./blocker-people.ts";
 import { personOf, type PersonSummary } from "./people-summaries.ts";
 
@@ -99,11 +99,6 @@ export function cardsFreshUntil(cards: BlockerCard[]): Date | null {
   return first;
 }
 
-/** The one JSON value a statement answered (PGlite and node-postgres both parse json columns). */
-export async function jsonValue<T>(db: Database, query: SQL): Promise<T> {
-  const [row] = await runPrepared(db, sql`select ${query} as value`);
-  return row?.value as T;
-}
 
 /** The cards of these blockers of the viewer's team, in this order, in one statement. */
 export async function blockerCards(db: Database, viewer: Member, ids: string[], now: Date): Promise<BlockerCard[]> {

@@ -14,7 +14,8 @@ import { keptJson, type KeptJson } from "../../http/kept-json.ts";
 import type { Member } from "../../http/app-env.ts";
 import { fieldRefusal } from "../../http/refusal.ts";
 import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../counters/count-waiting.ts";
-import { cardsFreshUntil, cardsFromJson, cardsJson, jsonValue, type BlockerCard, type RawCard, type RawCards } from "./blocker-cards.ts";
+import { jsonValue } from "../../db/prepared.ts";
+import { cardsFreshUntil, cardsFromJson, cardsJson, type BlockerCard, type RawCard, type RawCards } from "./blocker-cards.ts";
 
 export const DASHBOARD_PAGE_SIZE = 50;
 

@@ -14,7 +14,8 @@ import type { teamBoardQuerySchema } from "../../../common/blockers.ts";
 import type { Database } from "../../db/client.ts";
 import type { AnswerCache } from "../../http/answer-cache.ts";
 import type { Member } from "../../http/app-env.ts";
-import { cardsFromJson, jsonValue, rawBlockerCards, type BlockerCard } from "./blocker-cards.ts";
+import { jsonValue } from "../../db/prepared.ts";
+import { cardsFromJson, rawBlockerCards, type BlockerCard } from "./blocker-cards.ts";
 import type { PersonSummary } from "./people-summaries.ts";
 
 type Query = z.output<typeof teamBoardQuerySchema>;

@@ -107,8 +107,8 @@ async function dashboard() {
       console.log(`| ${name} | ${result.size.label} | dashboard, ${round(changing.changes / seconds, 1)} changes/s in the team | ${round(changing.requestsPerSecond, 0)} | ${changing.p50} | ${changing.p99} | — | — | — | — (decision 028) |`);
       if (!isLargest) continue;
       if (growth > targets.dashboardP50Growth) failures.push(`${name}: dashboard p50 grew ${round(growth)}× from the smallest to the largest data set`);
-      if (result.dashboard.p99 > p99Target) openTargets.push(`${name}: dashboard p99 ${result.dashboard.p99} ms > ${p99Target} ms`);
-      if (name === "PostgreSQL" && result.listRatioToBare < targets.listRatioOnPostgres) openTargets.push(`${name}: one list at ${round(result.listRatioToBare * 100, 1)}% of the bare endpoint < ${targets.listRatioOnPostgres * 100}%`);
+      if (result.dashboard.p99 > p99Target) failures.push(`${name}: dashboard p99 ${result.dashboard.p99} ms > ${p99Target} ms`);
+      if (name === "PostgreSQL" && result.listRatioToBare < targets.listRatioOnPostgres) failures.push(`${name}: one list at ${round(result.listRatioToBare * 100, 1)}% of the bare endpoint < ${targets.listRatioOnPostgres * 100}%`);
     }
     const largest = results.at(-1);
     if (largest?.liveEvents) {
@@ -132,7 +132,7 @@ async function scale() {
     console.log(`| ${result.label} | ${round(result.seedSeconds, 0)} | ${round(result.measured.requestsPerSecond, 0)} | ${result.measured.p50} | ${result.measured.p97_5} | ${result.measured.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${target} |`);
   const boardResult = await benchTeamBoard({ databaseAdminUrl: adminUrl, ...board, seconds });
   row(boardResult, `p99 ≤ ${targets.teamBoardP99Ms} ms`);
-  if (boardResult.measured.p99 > targets.teamBoardP99Ms) openTargets.push(`team board p99 ${boardResult.measured.p99} ms > ${targets.teamBoardP99Ms} ms`);
+  if (boardResult.measured.p99 > targets.teamBoardP99Ms) failures.push(`team board p99 ${boardResult.measured.p99} ms > ${targets.teamBoardP99Ms} ms`);
   const searchResult = await benchSearch({ databaseAdminUrl: adminUrl, blockers: searched, seconds });
   row(searchResult, `p95 ≤ ${targets.searchP95Ms} ms (p97.5 shown)`);
   if (searchResult.measured.p97_5 > targets.searchP95Ms) openTargets.push(`search p97.5 ${searchResult.measured.p97_5} ms > ${targets.searchP95Ms} ms`);

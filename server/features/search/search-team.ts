@@ -26,14 +26,11 @@ const CANDIDATES = 50;
 const RECENT_WALK = 10_000;
 
 type MatchRow = { id: string; title: string; status: BlockerStatus; priority: BlockerPriority; created_at: string; rank: number; matched_in: Match["matchedIn"] };
-type Look = { walked: number; found: number; matches: MatchRow[] };
+type Look = { found: number; matches: MatchRow[] };
 
-/**
- * One look: `recent` is what is walked (a relation of blockers), `candidates` its matches, newest first; the answer
- * says how many were walked and matched, and holds the best ten of the matches, ranked among themselves.
- */
-const look = (recent: SQL, candidates: SQL, query: SQL) => sql`(with recent as materialized (${recent}), candidates as materialized (${candidates})
-  select json_build_object('walked', (select count(*) from recent), 'found', (select count(*) from candidates), 'matches', coalesce((select json_agg(ranked) from (
+/** One look: `candidates` are matches, newest first; the answer counts them and holds the best ten, ranked among them. */
+const look = (candidates: SQL, query: SQL) => sql`(with candidates as materialized (${candidates})
+  select json_build_object('found', (select count(*) from candidates), 'matches', coalesce((select json_agg(ranked) from (
     select id, title, status, priority, created_at, ts_rank(doc, ${query}) as rank,
       case when to_tsvector('simple', title) @@ ${query} then 'title' else 'description' end as matched_in
     from candidates order by rank desc, created_at desc limit ${SEARCH_RESULTS_MAX}) ranked), '[]')))`;
@@ -42,29 +39,23 @@ const look = (recent: SQL, candidates: SQL, query: SQL) => sql`(with recent as m
  * The team's newest CANDIDATES matches, ranked among themselves: a word typed so far ("ka") can match a good share
  * of a million blockers, and ranking them all would take seconds. Two looks, so that how often a word occurs never
  * rests on the planner's guess (it guessed a two-letter prefix rare, read 250,000 matches through the GIN index and
- * took 450 ms): first the newest RECENT_WALK blockers are walked (blockers_organization_created_idx), which finds
- * enough of any common word; a word too rare for that is then found through the GIN index alone, where it has few
- * entries (the team's column is hidden from the planner in an expression, so it cannot choose to walk every blocker
- * of the team instead).
+ * took 450 ms): first the team's blockers are walked newest first (blockers_organization_created_idx), at most
+ * RECENT_WALK of them, stopping at CANDIDATES matches, which is enough for any common word; a word too rare for that,
+ * in a team with more blockers than were walked, is then found through the GIN index alone, where it has few entries
+ * (the team's column is hidden from the planner in an expression, so it cannot choose to walk the whole team).
  */
 async function newestMatches(db: Database, teamId: string, query: SQL): Promise<Match[]> {
   const columns = sql`id, title, status, priority, created_at, search_vector as doc`;
-  const first = await jsonValue<Look>(
+  // The subquery's LIMIT bounds the walk and keeps its order; the outer one stops it at the CANDIDATES-th match.
+  const walked = await jsonValue<Look>(
     db,
-    look(
-      sql`select ${columns} from blockers where organization_id = ${teamId} order by created_at desc limit ${RECENT_WALK}`,
-      sql`select * from recent where doc @@ ${query} order by created_at desc limit ${CANDIDATES}`,
-      query,
-    ),
+    look(sql`select * from (select ${columns} from blockers where organization_id = ${teamId} order by created_at desc limit ${RECENT_WALK}) recent where doc @@ ${query} limit ${CANDIDATES}`, query),
   );
-  // Enough matches among the newest, or nothing older to look at: those are the candidates.
+  const longerHistory = async () => (await jsonValue<boolean>(db, sql`exists (select 1 from blockers where organization_id = ${teamId} order by created_at desc offset ${RECENT_WALK} limit 1)`)) === true;
   const { matches } =
-    first.found >= CANDIDATES || first.walked < RECENT_WALK
-      ? first
-      : await jsonValue<Look>(
-          db,
-          look(sql`select 1 where false`, sql`select ${columns} from blockers where search_vector @@ ${query} and (organization_id || '') = ${teamId} order by created_at desc limit ${CANDIDATES}`, query),
-        );
+    walked.found >= CANDIDATES || !(await longerHistory())
+      ? walked
+      : await jsonValue<Look>(db, look(sql`select ${columns} from blockers where search_vector @@ ${query} and (organization_id || '') = ${teamId} order by created_at desc limit ${CANDIDATES}`, query));
   return matches.map((row) => ({ id: row.id, title: row.title, status: row.status, priority: row.priority, createdAt: new Date(row.created_at), rank: row.rank, matchedIn: row.matched_in }));
 }
 

@@ -3,26 +3,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeBlocker, makeTeam, type Teammate } from "../test/factories.ts";
 import { aboutBlocker, openEventStream } from "../test/event-stream.ts";
-import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.ts";
+import { startTwoInstances, type TestServer } from "../test/test-server.ts";
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) throw new Error("This suite needs TEST_DATABASE_URL (run it with `npm run test:postgres`).");
-
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let instances: Awaited<ReturnType<typeof startTwoInstances>>;
 let first: TestServer, second: TestServer;
 let alice: Teammate, bob: Teammate;
 
 beforeAll(async () => {
-  database = await createTestDatabase(adminUrl);
-  first = await startTestServer({ smtp: false, databaseUrl: database.url });
-  second = await startTestServer({ smtp: false, databaseUrl: database.url });
+  instances = await startTwoInstances();
+  ({ first, second } = instances);
   [alice, bob] = (await makeTeam(first, ["Alice", "Bob"])) as [Teammate, Teammate];
 });
-afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await database?.drop();
-});
+afterAll(() => instances?.stop());
 
 describe("live events across instances", () => {
   it("reach a client connected to another server instance on the same PostgreSQL", async () => {

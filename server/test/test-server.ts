@@ -77,3 +77,24 @@ export async function startTestServer(options: TestServerOptions = {}) {
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * Two servers on one fresh PostgreSQL database, as behind a load balancer: the multi-instance tests (the PostgreSQL
+ * suite, where TEST_DATABASE_URL names the server).
+ */
+export async function startTwoInstances() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("This suite needs TEST_DATABASE_URL (run it with `npm run test:postgres`).");
+  const database = await createTestDatabase(adminUrl);
+  const first = await startTestServer({ smtp: false, databaseUrl: database.url });
+  const second = await startTestServer({ smtp: false, databaseUrl: database.url });
+  return {
+    first,
+    second,
+    stop: async () => {
+      await first.stop();
+      await second.stop();
+      await database.drop();
+    },
+  };
+}

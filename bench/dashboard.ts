@@ -26,6 +26,8 @@ export type DashboardResult = {
   bare: LoadResult;
   dashboard: LoadResult;
   list: LoadResult;
+  /** The same list asked for as a browser asks (Accept-Encoding: gzip, deflate, br): compressed answers. */
+  listCompressed: LoadResult;
   /** The dashboard loaded while a teammate changes a blocker CHANGES_PER_SECOND times a second (kept answers go stale). */
   dashboardWhileChanging: LoadResult & { changes: number };
   ratioToBare: number;
@@ -36,6 +38,7 @@ export type DashboardResult = {
 
 const DASHBOARD_PATHS = ["/api/dashboard"];
 const LIST_PATHS = ["/api/blockers/waiting-on-me"];
+const AS_A_BROWSER = { "accept-encoding": "gzip, deflate, br" };
 const MEMBERS = 50;
 const CONCURRENT_USERS = 20;
 /**
@@ -150,19 +153,20 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
         const changed = await writer.post("/api/blockers", { title: "Changing all the time", blockingProfileIds: [team.members[1]?.profileId] });
         if (changed.status !== 201) throw new Error(`set-up failed: ${changed.text}`);
         const changingId = (changed.json as { id: string }).id;
-        const rounds: { bare: LoadResult; dashboard: LoadResult; list: LoadResult; dashboardWhileChanging: DashboardResult["dashboardWhileChanging"] }[] = [];
+        const rounds: { bare: LoadResult; dashboard: LoadResult; list: LoadResult; listCompressed: LoadResult; dashboardWhileChanging: DashboardResult["dashboardWhileChanging"] }[] = [];
         for (let round = 0; round < options.rounds; round++) {
           const warmUp = round === 0;
           rounds.push({
             bare: await load(bareUrl, { connections: CONCURRENT_USERS, seconds: options.seconds, warmUp }),
             dashboard: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, warmUp }),
             list: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, warmUp }),
+            listCompressed: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: AS_A_BROWSER, warmUp: false }),
             dashboardWhileChanging: await whileTeamChanges(writer, changingId, () =>
               load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, warmUp: false }),
             ),
           });
         }
-        const failures = rounds.reduce((sum, round) => sum + [round.dashboard, round.list, round.dashboardWhileChanging].reduce((count, result) => count + result.non2xx + result.errors, 0), 0);
+        const failures = rounds.reduce((sum, round) => sum + [round.dashboard, round.list, round.listCompressed, round.dashboardWhileChanging].reduce((count, result) => count + result.non2xx + result.errors, 0), 0);
         if (failures > 0) throw new Error(`${failures} dashboard requests failed`);
         const typical = (pick: (round: (typeof rounds)[number]) => LoadResult) => [...rounds].sort((a, b) => pick(a).p50 - pick(b).p50)[Math.floor(rounds.length / 2)] ?? rounds[0];
         const isLargest = index === options.sizes.length - 1;
@@ -171,6 +175,7 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
           bare: typical((round) => round.dashboard)?.bare as LoadResult,
           dashboard: typical((round) => round.dashboard)?.dashboard as LoadResult,
           list: typical((round) => round.list)?.list as LoadResult,
+          listCompressed: typical((round) => round.listCompressed)?.listCompressed as LoadResult,
           dashboardWhileChanging: typical((round) => round.dashboardWhileChanging)?.dashboardWhileChanging as DashboardResult["dashboardWhileChanging"],
           ratioToBare: median(rounds.map((round) => round.dashboard.requestsPerSecond / round.bare.requestsPerSecond)),
           listRatioToBare: median(rounds.map((round) => round.list.requestsPerSecond / round.bare.requestsPerSecond)),

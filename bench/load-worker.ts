@@ -2,7 +2,7 @@
 // and prints its summary as JSON. Each connection plays one user: its own cookie, cycling through `paths`.
 import autocannon from "autocannon";
 
-type Options = { url: string; connections: number; seconds: number; cookies?: string[]; paths?: string[] };
+type Options = { url: string; connections: number; seconds: number; cookies?: string[]; paths?: string[]; headers?: Record<string, string> };
 
 const options = JSON.parse(process.argv[2] ?? "{}") as Options;
 let nextUser = 0;
@@ -12,7 +12,7 @@ const result = await autocannon({
   duration: options.seconds,
   setupClient: (client) => {
     const cookie = options.cookies?.[nextUser++ % options.cookies.length];
-    const headers = cookie ? { cookie } : {};
+    const headers = { ...options.headers, ...(cookie ? { cookie } : {}) };
     client.setRequests((options.paths ?? [new URL(options.url).pathname]).map((path) => ({ method: "GET", path, headers })));
   },
 });

@@ -24,6 +24,8 @@ export type LoadOptions = {
   cookies?: string[];
   /** Each connection requests these paths in turn (default: the URL's own path). */
   paths?: string[];
+  /** Headers every request sends (Accept-Encoding, as a browser does). */
+  headers?: Record<string, string>;
   /** A short uncounted run first warms the server up (JIT, caches), so every target starts equal. */
   warmUp?: boolean;
 };

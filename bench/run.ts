@@ -109,6 +109,8 @@ async function dashboard() {
       console.log(`| ${name} | ${result.size.label} | dashboard | ${round(result.dashboard.requestsPerSecond, 0)} | ${result.dashboard.p50} | ${result.dashboard.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${round(result.ratioToBare * 100, 1)}% | ${round(growth)}× | ${dashboardTargets} |`);
       const listTarget = name === "PostgreSQL" && isLargest ? `≥ ${targets.listRatioOnPostgres * 100}% of bare` : "—";
       console.log(`| ${name} | ${result.size.label} | one list | ${round(result.list.requestsPerSecond, 0)} | ${result.list.p50} | ${result.list.p99} | — | ${round(result.listRatioToBare * 100, 1)}% | — | ${listTarget} |`);
+      const compressed = result.listCompressed;
+      console.log(`| ${name} | ${result.size.label} | one list, compressed (Accept-Encoding: br) | ${round(compressed.requestsPerSecond, 0)} | ${compressed.p50} | ${compressed.p99} | — | — | — | — |`);
       const changing = result.dashboardWhileChanging;
       console.log(`| ${name} | ${result.size.label} | dashboard, ${round(changing.changes / seconds, 1)} changes/s in the team | ${round(changing.requestsPerSecond, 0)} | ${changing.p50} | ${changing.p99} | — | — | — | — (decision 028) |`);
       if (!isLargest) continue;

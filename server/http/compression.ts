@@ -28,9 +28,17 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * JSON answers of `COMPRESS_FROM_BYTES` or more, compressed off the event loop's critical path (zlib's thread
- * pool), at brotli quality 4 / gzip 6: a fraction of a millisecond for a dashboard's answer, most of the bytes
- * saved. Event streams and anything already encoded pass untouched.
+ * A body compressed off the event loop's critical path (zlib's thread pool), at brotli quality 4 / gzip 6: a
+ * fraction of a millisecond for a dashboard's answer, most of the bytes saved.
+ */
+export async function compress(body: Uint8Array, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  const compressed = encoding === "br" ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzip(body, { level: 6 });
+  return new Uint8Array(compressed);
+}
+
+/**
+ * JSON answers of `COMPRESS_FROM_BYTES` or more, compressed as the client asks. Event streams and anything already
+ * encoded pass untouched (kept answers come compressed once, server/http/kept-json.ts).
  */
 export const compressAnswers = (): MiddlewareHandler => async (c, next) => {
   // Set before the answer is made, not after: changing a made answer's headers makes Hono copy it into a stream,
@@ -48,8 +56,7 @@ export const compressAnswers = (): MiddlewareHandler => async (c, next) => {
     c.res = new Response(body, { status: answer.status, headers });
     return;
   }
-  const compressed = encoding === "br" ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzip(body, { level: 6 });
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");
-  c.res = new Response(new Uint8Array(compressed), { status: answer.status, headers });
+  c.res = new Response(await compress(body, encoding), { status: answer.status, headers });
 };

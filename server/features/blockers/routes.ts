@@ -44,7 +44,7 @@ export function blockerRoutes(deps: AppDependencies) {
     .get("/im-waiting-on", validate("query", dashboardPageQuerySchema), async (c) =>
       sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "imWaitingOn", readCursor(c.req.valid("query").cursor), now())),
     )
-    .get("/team", validate("query", teamBoardQuerySchema), async (c) => c.json(await teamBoard(deps, c.get("member"), c.req.valid("query"), now()), 200))
+    .get("/team", validate("query", teamBoardQuerySchema), async (c) => sendKeptJson(c, await teamBoard(deps, c.get("member"), c.req.valid("query"), now())))
     .get("/resolved", validate("query", resolvedFiltersSchema), async (c) => c.json(await listResolved(db, c.get("member"), c.req.valid("query"), now()), 200))
     .get("/:id", validate("param", idParam), async (c) => c.json(await getBlocker(db, c.get("member"), c.req.valid("param").id, now()), 200))
     .patch("/:id", validate("param", idParam), validate("json", editBlockerSchema), async (c) =>

@@ -7,7 +7,7 @@
 // and offers them all (?person=).
 //
 // The grouping and the cards are the same for every member of the team, so they are kept in the answer cache until
-// a change in the team (decision 028); what each viewer may do on a card is added per request.
+// a change in the team (decision 028); the board as each member sees it (what they may do on a card) is kept too.
 import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { teamBoardQuerySchema } from "../../../common/blockers.ts";
@@ -15,7 +15,8 @@ import type { Database } from "../../db/client.ts";
 import type { AnswerCache } from "../../http/answer-cache.ts";
 import type { Member } from "../../http/app-env.ts";
 import { jsonValue } from "../../db/prepared.ts";
-import { cardsFromJson, rawBlockerCards, type BlockerCard } from "./blocker-cards.ts";
+import { keptJson } from "../../http/kept-json.ts";
+import { cardsFreshUntil, cardsFromJson, rawBlockerCards, type BlockerCard } from "./blocker-cards.ts";
 import type { PersonSummary } from "./people-summaries.ts";
 
 type Query = z.output<typeof teamBoardQuerySchema>;
@@ -39,8 +40,19 @@ type Grouped = {
 /** No one: the key of the group of blockers nobody is pending on. */
 const NOBODY = "00000000-0000-0000-0000-000000000000";
 
+/**
+ * The board as this member sees it, as the JSON sent: kept per member (what they may do on each card differs) over the
+ * team's grouping and cards, kept once for the whole team. A change in the team makes both stale.
+ */
 export async function teamBoard({ db, answers }: { db: Database; answers: AnswerCache }, member: Member, query: Query, now: Date) {
-  const { grouped, raw } = await answers.read(`team-board:${member.teamId}:${JSON.stringify(query)}`, { teamId: member.teamId }, () => readBoard(db, member.teamId, query));
+  const order = JSON.stringify(query);
+  const teamsBoard = () => answers.read(`team-board:${member.teamId}:${order}`, { teamId: member.teamId }, () => readBoard(db, member.teamId, query));
+  return answers.read(`team-board:${member.teamId}:${order}:${member.profileId}:${member.role}`, { teamId: member.teamId }, async () => keptJson(boardFor(await teamsBoard(), member, now)), {
+    freshUntil: ({ value }) => cardsFreshUntil(value.groups.flatMap((group) => group.blockers)),
+  });
+}
+
+function boardFor({ grouped, raw }: Awaited<ReturnType<typeof readBoard>>, member: Member, now: Date) {
   const groups = grouped.groups ?? [];
   const shown = grouped.ranked ?? [];
   const cardById = new Map(cardsFromJson(raw, member, now).map((card) => [card.id, card]));

@@ -78,7 +78,10 @@ describe("answers kept in memory", () => {
     expect((await carol.client.post(`/api/blockers/${id}/nudge`, { profileId: bob.profileId })).status).toBe(200);
     const nextNudge = async () => (await dashboardOf(carol)).imWaitingOn.items.find((card) => card.id === id)?.blocking[0]?.nextNudgeAt;
     expect(await nextNudge()).toEqual(new Date(clock.now().getTime() + HOUR_MS).toISOString());
+    const nextNudgeOnBoard = async () => (await boardCard(carol, id))?.blocking[0]?.nextNudgeAt;
+    expect(await nextNudgeOnBoard()).toEqual(new Date(clock.now().getTime() + HOUR_MS).toISOString());
     clock.advance(HOUR_MS);
     expect(await nextNudge()).toBeNull();
+    expect(await nextNudgeOnBoard()).toBeNull();
   });
 });

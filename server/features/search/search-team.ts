@@ -1,12 +1,11 @@
 // Search within my team (docs/decisions/024-search.md): blockers by their title, description and comments, with
 // PostgreSQL's full-text search on GIN indexes (migration 0005), and teammates by name or e-mail. Another team's
 // blockers and people are never candidates: every query is bound to my team.
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { BlockerPriority, BlockerStatus } from "../../../common/blockers.ts";
 import { prefixQuery, SEARCH_RESULTS_MAX } from "../../../common/search.ts";
 import type { Database } from "../../db/client.ts";
 import { blockerEvents, blockers, member as teamMember, profiles } from "../../db/schema.ts";
-import { jsonValue } from "../../db/prepared.ts";
 import type { Member } from "../../http/app-env.ts";
 
 type Match = { id: string; title: string; status: BlockerStatus; priority: BlockerPriority; createdAt: Date; rank: number; matchedIn: "title" | "description" | "comment" };
@@ -22,50 +21,28 @@ const COMMENT_WEIGHT = 0.5;
  */
 const CANDIDATES = 50;
 
-/** How many of the team's newest blockers the first look walks (about 4 ms over a million: see newestMatches). */
-const RECENT_WALK = 10_000;
-
-type MatchRow = { id: string; title: string; status: BlockerStatus; priority: BlockerPriority; created_at: string; rank: number; matched_in: Match["matchedIn"] };
-type Look = { found: number; matches: MatchRow[] };
-
-/** One look: `candidates` are matches, newest first; the answer counts them and holds the best ten, ranked among them. */
-const look = (candidates: SQL, query: SQL) => sql`(with candidates as materialized (${candidates})
-  select json_build_object('found', (select count(*) from candidates), 'matches', coalesce((select json_agg(ranked) from (
-    select id, title, status, priority, created_at, ts_rank(doc, ${query}) as rank,
-      case when to_tsvector('simple', title) @@ ${query} then 'title' else 'description' end as matched_in
-    from candidates order by rank desc, created_at desc limit ${SEARCH_RESULTS_MAX}) ranked), '[]')))`;
-
-/**
- * The team's newest CANDIDATES matches, ranked among themselves: a word typed so far ("ka") can match a good share
- * of a million blockers, and ranking them all would take seconds. Two looks, so that how often a word occurs never
- * rests on the planner's guess (it guessed a two-letter prefix rare, read 250,000 matches through the GIN index and
- * took 450 ms): first the team's blockers are walked newest first (blockers_organization_created_idx), at most
- * RECENT_WALK of them, stopping at CANDIDATES matches, which is enough for any common word; a word too rare for that,
- * in a team with more blockers than were walked, is then found through the GIN index alone, where it has few entries
- * (the team's column is hidden from the planner in an expression, so it cannot choose to walk the whole team).
- */
-async function newestMatches(db: Database, teamId: string, query: SQL): Promise<Match[]> {
-  const columns = sql`id, title, status, priority, created_at, search_vector as doc`;
-  // The subquery's LIMIT bounds the walk and keeps its order; the outer one stops it at the CANDIDATES-th match.
-  const walked = await jsonValue<Look>(
-    db,
-    look(sql`select * from (select ${columns} from blockers where organization_id = ${teamId} order by created_at desc limit ${RECENT_WALK}) recent where doc @@ ${query} limit ${CANDIDATES}`, query),
-  );
-  const longerHistory = async () => (await jsonValue<boolean>(db, sql`exists (select 1 from blockers where organization_id = ${teamId} order by created_at desc offset ${RECENT_WALK} limit 1)`)) === true;
-  const { matches } =
-    walked.found >= CANDIDATES || !(await longerHistory())
-      ? walked
-      : await jsonValue<Look>(db, look(sql`select ${columns} from blockers where search_vector @@ ${query} and (organization_id || '') = ${teamId} order by created_at desc limit ${CANDIDATES}`, query));
-  return matches.map((row) => ({ id: row.id, title: row.title, status: row.status, priority: row.priority, createdAt: new Date(row.created_at), rank: row.rank, matchedIn: row.matched_in }));
-}
-
 const cardColumns = { id: blockers.id, title: blockers.title, status: blockers.status, priority: blockers.priority, createdAt: blockers.createdAt };
 
 export async function searchTeam(db: Database, member: Member, text: string) {
   const words = prefixQuery(text);
   if (!words) return { blockers: [], people: [] };
   const query = sql`to_tsquery('simple', ${words})`;
-  const inBlockers = newestMatches(db, member.teamId, query);
+  // The newest matches are the candidates, ranked among themselves: a word typed so far ("ka") can match a good
+  // share of a million blockers, and ranking them all would take seconds. Walking the team's blockers newest first
+  // (blockers_organization_created_idx) stops after CANDIDATES matches; a rare word is found through the GIN index.
+  const inBlockers = db
+    .execute(
+      sql`select id, title, status, priority, created_at, ts_rank(doc, ${query}) as rank,
+            case when to_tsvector('simple', title) @@ ${query} then 'title' else 'description' end as matched_in
+          from (select id, title, status, priority, created_at, search_vector as doc from blockers
+                where organization_id = ${member.teamId} and search_vector @@ ${query} order by created_at desc limit ${CANDIDATES}) candidates
+          order by rank desc, created_at desc limit ${SEARCH_RESULTS_MAX}`,
+    )
+    .then((result) =>
+      (result as unknown as { rows: { id: string; title: string; status: BlockerStatus; priority: BlockerPriority; created_at: Date | string; rank: number | string; matched_in: Match["matchedIn"] }[] }).rows.map(
+        (row): Match => ({ id: row.id, title: row.title, status: row.status, priority: row.priority, createdAt: new Date(row.created_at), rank: Number(row.rank), matchedIn: row.matched_in }),
+      ),
+    );
   const inComments = db
     .select({ ...cardColumns, rank: sql<number>`ts_rank(${commentDocument}, ${query}) * ${COMMENT_WEIGHT}`.mapWith(Number), matchedIn: sql<Match["matchedIn"]>`'comment'` })
     .from(blockerEvents)

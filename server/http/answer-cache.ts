@@ -38,6 +38,7 @@ export function createAnswerCache(versions: ChangeVersions, clock: Clock, maxEnt
     entry.readAt <= now &&
     now < entry.freshUntil;
 
+  // Map order is the order of use.
   const keep = (key: string, entry: Entry) => {
     entries.delete(key);
     entries.set(key, entry);
@@ -52,9 +53,7 @@ export function createAnswerCache(versions: ChangeVersions, clock: Clock, maxEnt
       const now = clock.now().getTime();
       const kept = entries.get(key);
       if (kept && isFresh(kept, now)) {
-        // Map order is the order of use: the least recently used answer is the first to go.
-        entries.delete(key);
-        entries.set(key, kept);
+        keep(key, kept); // used again: the least recently used answer is the first to go
         return kept.value as T;
       }
       const stamp = versions.stamp();

@@ -8,7 +8,7 @@ import { requestHeader } from "./request-header.ts";
 
 export type KeptJson<T> = { readonly value: T; readonly bytes: Uint8Array<ArrayBuffer>; readonly compressed: Map<Encoding, Promise<Uint8Array<ArrayBuffer>>> };
 
-export const keptJson = <T>(value: T): KeptJson<T> => ({ value, bytes: new Uint8Array(Buffer.from(JSON.stringify(value), "utf8")), compressed: new Map() });
+export const keptJson = <T>(value: T): KeptJson<T> => ({ value, bytes: new TextEncoder().encode(JSON.stringify(value)), compressed: new Map() });
 
 /**
  * Sends it exactly as `c.json(value, 200)` and the compression middleware would, typed the same for the web app's

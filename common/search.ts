@@ -9,16 +9,39 @@ export const searchQuerySchema = z.object({
   q: typedText().trim().min(1, "Type something to search for").max(SEARCH_TEXT_MAX, `Use at most ${SEARCH_TEXT_MAX} characters`),
 });
 
+/** The longest beginning of a word the search index holds as a word of its own (migration 0009). */
+export const INDEXED_PREFIX_MAX = 10;
+
 /**
- * The words of a search as a PostgreSQL tsquery: every word required, each as a prefix of a word in the text, so
- * results follow what is typed so far ("api spe" finds "API spec"). Anything but letters and digits separates
- * words, as PostgreSQL's parser does, and so never reaches tsquery's syntax. Null when no word is left.
+ * What is typed, as the words every match must have a word beginning with: lowercased; anything but letters and
+ * digits separates words, as PostgreSQL's parser does, so input never reaches tsquery's syntax. A word another one
+ * begins with is dropped ("kalo ka" asks no more than "kalo"): kept, PostgreSQL would count the two as independent
+ * and guess their matches a hundred times too few.
  */
-export function prefixQuery(text: string): string | null {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
+export function typedWords(text: string): string[] {
+  const words = [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+        .slice(0, 8),
+    ),
+  ];
+  return words.filter((word) => !words.some((other) => other !== word && other.startsWith(word)));
+}
+
+/** The words as a tsquery of prefixes (`'api':* & 'spe':*`): what a match must hold. Null when no word is left. */
+export function prefixQuery(words: readonly string[]): string | null {
   return words.length > 0 ? words.map((word) => `'${word}':*`).join(" & ") : null;
+}
+
+/**
+ * The same words as exact entries of the search index, which holds every word's beginnings (migration 0009): a word
+ * past INDEXED_PREFIX_MAX characters is cut there, and a word of one character is left out. `exact` says whether the
+ * query alone asks what prefixQuery asks; when not, each candidate is checked against prefixQuery too.
+ */
+export function indexedQuery(words: readonly string[]): { query: string | null; exact: boolean } {
+  const indexed = words.filter((word) => word.length >= 2).map((word) => word.slice(0, INDEXED_PREFIX_MAX));
+  return { query: indexed.length > 0 ? [...new Set(indexed)].map((word) => `'${word}'`).join(" & ") : null, exact: words.every((word) => word.length >= 2 && word.length <= INDEXED_PREFIX_MAX) };
 }

@@ -29,8 +29,13 @@ export async function runPrepared(db: Database, query: SQL): Promise<Record<stri
   return (await client.query({ name: nameOf(text), text, values: params as unknown[] })).rows;
 }
 
-/** The one JSON value a statement answered (PGlite and node-postgres both parse json columns). */
-export async function jsonValue<T>(db: Database, query: SQL): Promise<T> {
-  const [row] = await runPrepared(db, sql`select ${query} as value`);
+/**
+ * The one JSON value a statement answered (PGlite and node-postgres both parse json columns). `prepared: false` for a
+ * statement whose best plan depends on its values (search: a common word is walked, a rare one looked up), which a
+ * plan made once per connection would fix for all of them.
+ */
+export async function jsonValue<T>(db: Database, query: SQL, options: { prepared: boolean } = { prepared: true }): Promise<T> {
+  const statement = sql`select ${query} as value`;
+  const [row] = options.prepared ? await runPrepared(db, statement) : ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
   return row?.value as T;
 }

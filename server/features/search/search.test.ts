@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../../test/test-server.ts";
 
 let server: TestServer;
 let alice: Teammate, bob: Teammate, ned: Teammate;
-let inTitle: string, inDescription: string, inComment: string, theirs: string;
+let inTitle: string, inDescription: string, inComment: string, theirs: string, longWord: string;
 
 /** Set-up that must work: anything else stops the suite with the server's answer. */
 async function succeeded(request: Promise<{ status: number; text: string }>) {
@@ -24,6 +24,7 @@ beforeAll(async () => {
   await succeeded(alice.client.request(`/api/blockers/${inDescription}`, { method: "PATCH", json: { description: "Covers the payments API too" } }));
   inTitle = await makeBlocker(alice, [bob], { title: "Payments API spec" });
   theirs = await makeBlocker(ned, [olga], { title: "Payments secret plan" });
+  longWord = await makeBlocker(alice, [bob], { title: "Internationalization of the x-axis labels" });
 });
 afterAll(() => server?.stop());
 
@@ -58,6 +59,24 @@ describe("search", () => {
     expect((await search(alice, "bob")).people.map((person) => person.fullName)).toEqual(["Bob"]);
     expect((await search(alice, "%")).people).toEqual([]);
     expect((await search(alice, "_")).people).toEqual([]);
+  });
+
+  it("finds what is typed so far however long the word, past the ten letters the index holds of its beginning", async () => {
+    const ids = async (q: string) => (await search(alice, q)).blockers.map((blocker) => blocker.id);
+    for (const typed of ["in", "inte", "internatio", "internationa", "internationalization", "Internationalization x"]) expect(await ids(typed), typed).toEqual([longWord]);
+    // Past the tenth letter, the rest is checked: the same ten letters followed by others find nothing.
+    expect(await ids("internationalism")).toEqual([]);
+    expect(await ids("internationalizations")).toEqual([]);
+    // A word of one letter is a beginning too, checked on each candidate: "x" finds "x-axis", "q" nothing.
+    expect(await ids("labels x")).toEqual([longWord]);
+    expect(await ids("labels q")).toEqual([]);
+  });
+
+  it("asks the same when a typed word begins another, in any order", async () => {
+    const ids = async (q: string) => (await search(bob, q)).blockers.map((blocker) => blocker.id);
+    expect(await ids("payments pay")).toEqual(await ids("payments"));
+    expect(await ids("pay payments p")).toEqual(await ids("payments"));
+    expect(await ids("api api")).toEqual([inTitle, inDescription]);
   });
 
   it("takes any text as words, never as query syntax, and names the field when there is none", async () => {

@@ -134,16 +134,16 @@ async function scale() {
   const board = { members: 200, open: 2_000, history: quick ? 20_000 : 200_000 };
   const searched = quick ? 100_000 : 1_000_000;
   console.log(`\n## A large team on PostgreSQL (20 members at once, ${seconds} s each, beside a bare endpoint)\n`);
-  console.log("| measured | seeding (s) | requests/s | p50 (ms) | p97.5 (ms) | p99 (ms) | bare requests/s | target |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log("| measured | seeding (s) | requests/s | p50 (ms) | p95 (ms) | p97.5 (ms) | p99 (ms) | bare requests/s | target |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   const row = (result: ScaleResult, target: string) =>
-    console.log(`| ${result.label} | ${round(result.seedSeconds, 0)} | ${round(result.measured.requestsPerSecond, 0)} | ${result.measured.p50} | ${result.measured.p97_5} | ${result.measured.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${target} |`);
+    console.log(`| ${result.label} | ${round(result.seedSeconds, 0)} | ${round(result.measured.requestsPerSecond, 0)} | ${result.measured.p50} | ${result.measured.p95} | ${result.measured.p97_5} | ${result.measured.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${target} |`);
   const boardResult = await benchTeamBoard({ databaseAdminUrl: adminUrl, ...board, seconds });
   row(boardResult, `p99 ≤ ${targets.teamBoardP99Ms} ms`);
   if (boardResult.measured.p99 > targets.teamBoardP99Ms) failures.push(`team board p99 ${boardResult.measured.p99} ms > ${targets.teamBoardP99Ms} ms`);
   const searchResult = await benchSearch({ databaseAdminUrl: adminUrl, blockers: searched, seconds });
-  row(searchResult, `p95 ≤ ${targets.searchP95Ms} ms (p97.5 shown)`);
-  if (searchResult.measured.p97_5 > targets.searchP95Ms) openTargets.push(`search p97.5 ${searchResult.measured.p97_5} ms > ${targets.searchP95Ms} ms`);
+  row(searchResult, `p95 ≤ ${targets.searchP95Ms} ms`);
+  if (searchResult.measured.p95 > targets.searchP95Ms) openTargets.push(`search p95 ${searchResult.measured.p95} ms > ${targets.searchP95Ms} ms`);
 }
 
 console.log(`Holdup benchmark — ${new Date().toISOString()} — Node ${process.version}, ${quick ? "quick" : "full"} run\n`);

@@ -42,6 +42,8 @@ export function prefixQuery(words: readonly string[]): string | null {
  * query alone asks what prefixQuery asks; when not, each candidate is checked against prefixQuery too.
  */
 export function indexedQuery(words: readonly string[]): { query: string | null; exact: boolean } {
-  const indexed = words.filter((word) => word.length >= 2).map((word) => word.slice(0, INDEXED_PREFIX_MAX));
-  return { query: indexed.length > 0 ? [...new Set(indexed)].map((word) => `'${word}'`).join(" & ") : null, exact: words.every((word) => word.length >= 2 && word.length <= INDEXED_PREFIX_MAX) };
+  // Counted in characters, as PostgreSQL's left() cut them: "𝔞𝔟" is two letters, four UTF-16 units.
+  const letters = words.map((word) => [...word]);
+  const indexed = letters.filter((word) => word.length >= 2).map((word) => word.slice(0, INDEXED_PREFIX_MAX).join(""));
+  return { query: indexed.length > 0 ? [...new Set(indexed)].map((word) => `'${word}'`).join(" & ") : null, exact: letters.every((word) => word.length >= 2 && word.length <= INDEXED_PREFIX_MAX) };
 }

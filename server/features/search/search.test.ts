@@ -72,6 +72,14 @@ describe("search", () => {
     expect(await ids("labels q")).toEqual([]);
   });
 
+  it("counts letters as characters, as PostgreSQL does, beyond the 16 bits of one UTF-16 unit", async () => {
+    // Mathematical letters (outside the Basic Multilingual Plane): one character, two UTF-16 units each.
+    const gothic = await makeBlocker(alice, [bob], { title: "𝔤𝔬𝔱𝔥𝔦𝔠𝔰𝔠𝔯𝔦𝔭𝔱𝔲𝔪 notes" });
+    const ids = async (q: string) => (await search(alice, q)).blockers.map((blocker) => blocker.id);
+    for (const typed of ["𝔤", "𝔤𝔬", "𝔤𝔬𝔱𝔥𝔦𝔠𝔰𝔠𝔯𝔦", "𝔤𝔬𝔱𝔥𝔦𝔠𝔰𝔠𝔯𝔦𝔭𝔱", "𝔤𝔬𝔱𝔥𝔦𝔠𝔰𝔠𝔯𝔦𝔭𝔱𝔲𝔪 notes"]) expect(await ids(typed), typed).toEqual([gothic]);
+    expect(await ids("𝔤𝔬𝔱𝔥𝔦𝔠𝔰𝔠𝔯𝔦𝔭𝔞")).toEqual([]);
+  });
+
   it("asks the same when a typed word begins another, in any order", async () => {
     const ids = async (q: string) => (await search(bob, q)).blockers.map((blocker) => blocker.id);
     expect(await ids("payments pay")).toEqual(await ids("payments"));

@@ -47,12 +47,16 @@ function newestChange(entry) {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-/** The web build is missing, or older than something it is built from. */
-export function webBuildIsStale() {
-  if (!fs.existsSync(webIndex)) return true;
-  const sources = ["web", "common", "content", "scripts", "vite.config.ts", "package-lock.json"].map((name) => path.join(root, name)).filter((entry) => fs.existsSync(entry));
-  return Math.max(...sources.map(newestChange)) > fs.statSync(webIndex).mtimeMs;
+/** A build output is missing, or older than something it is built from. */
+function isStale(output, sources) {
+  if (!fs.existsSync(output)) return true;
+  const existing = sources.map((name) => path.join(root, name)).filter((entry) => fs.existsSync(entry));
+  return Math.max(...existing.map(newestChange)) > fs.statSync(output).mtimeMs;
 }
+
+export const webBuildIsStale = () => isStale(webIndex, ["web", "common", "content", "scripts", "vite.config.ts", "package-lock.json"]);
+/** The server bundle is rebuilt only when its sources changed: esbuild's start and build are 0.2–0.4 s of `npm start`. */
+export const serverBuildIsStale = () => isStale(serverBundle, ["server", "common", "scripts", "package-lock.json"]);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await buildWeb();

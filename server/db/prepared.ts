@@ -21,10 +21,15 @@ function nameOf(text: string) {
   return name;
 }
 
+/** The rows of a statement, planned as it comes. */
+async function run(db: Database, query: SQL): Promise<Record<string, unknown>[]> {
+  return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
 /** The rows of a statement, prepared on PostgreSQL (see above). Only for statements whose text takes a bounded set of shapes. */
 export async function runPrepared(db: Database, query: SQL): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!(client instanceof pg.Pool)) return run(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   return (await client.query({ name: nameOf(text), text, values: params as unknown[] })).rows;
 }
@@ -36,6 +41,6 @@ export async function runPrepared(db: Database, query: SQL): Promise<Record<stri
  */
 export async function jsonValue<T>(db: Database, query: SQL, options: { prepared: boolean } = { prepared: true }): Promise<T> {
   const statement = sql`select ${query} as value`;
-  const [row] = options.prepared ? await runPrepared(db, statement) : ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [row] = await (options.prepared ? runPrepared : run)(db, statement);
   return row?.value as T;
 }

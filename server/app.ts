@@ -12,7 +12,7 @@ import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { supportRoutes } from "./features/support/routes.ts";
-import { teamRoutes } from "./features/team/routes.ts";
+import { teamRoutes, teamsRoutes } from "./features/team/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
 import { compressAnswers } from "./http/compression.ts";
 import { refuseOversizedBodies } from "./http/oversized-body.ts";
@@ -29,6 +29,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/auth", authRoutes(deps))
     .route("/profile", profileRoutes(deps))
     .route("/team", teamRoutes(deps))
+    .route("/teams", teamsRoutes(deps))
     .route("/counters", counterRoutes(deps))
     .route("/dashboard", dashboardRoutes(deps))
     .route("/blockers", blockerRoutes(deps))

@@ -11,6 +11,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { emailTemplates } from "../mail/templates.ts";
 import { paths } from "../../common/paths.ts";
+import { MAX_TEAMS_PER_PERSON } from "../../common/teams.ts";
 import { isCleanUpWithoutSmtp } from "./code-sign-in.ts";
 import { teamMembershipHooks, teamMembershipRules, type MembershipChangedHandler, type MembershipEndedHandler } from "./team-membership-rules.ts";
 import { validateAuthRequest } from "./validate-auth-request.ts";
@@ -126,9 +127,10 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         invitationExpiresIn: 7 * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,
         // Team membership rules (docs/decisions/018-team-membership-rules.md, server/auth/team-membership-rules.ts):
-        // one team per person, created only in onboarding (a server call, see create-team.ts), never deleted.
+        // teams created only by Holdup's routes (a server call, see create-team.ts), at most MAX_TEAMS_PER_PERSON
+        // per person (better-auth counts the teams one is a member of), never deleted.
         allowUserToCreateOrganization: false,
-        organizationLimit: 1,
+        organizationLimit: MAX_TEAMS_PER_PERSON,
         disableOrganizationDeletion: true,
         organizationHooks: teamMembershipHooks({ db, onMembershipEnded, onMembershipChanged }),
         sendInvitationEmail: async ({ id, email, organization: team, inviter }) => {

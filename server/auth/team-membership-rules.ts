@@ -1,7 +1,7 @@
 // Holdup's rules for team membership inside better-auth's organization plugin (docs/decisions/018-team-membership-rules.md).
-// Until several teams per person are built, no better-auth endpoint may change membership in a way Holdup's own
-// routes would refuse: one team per person (decision 004), teams created only in onboarding, invitations accepted
-// only with proof, nobody changing their own role. Where a membership ends, Holdup's consequences follow
+// No better-auth endpoint may change membership in a way Holdup's own routes would refuse: teams created only by
+// Holdup's routes, at most MAX_TEAMS_PER_PERSON per person (decision 029), invitations accepted only with proof,
+// nobody changing their own role. Where a membership ends, Holdup's consequences follow
 // (server/features/team/end-membership.ts).
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { member } from "../db/schema.ts";
+import { MAX_TEAMS_PER_PERSON } from "../../common/teams.ts";
 
 /** What Holdup does once someone is no longer a member of a team (wired in server/start-server.ts). */
 export type MembershipEndedHandler = (ended: { userId: string; teamId: string }) => Promise<void>;
@@ -63,8 +64,8 @@ async function requireSomeoneElsesRole(ctx: EndpointContext) {
 export const organizationEndpointRules: Record<string, EndpointRule> = {
   "/organization/create": {
     rule: "refuse",
-    why: "A team is created in onboarding (POST /api/onboarding/team), one per person. Also closed in the plugin: allowUserToCreateOrganization false, organizationLimit 1.",
-    message: "Create your team in Holdup's onboarding: a person belongs to one team",
+    why: "A team is created by Holdup's routes (POST /api/onboarding/team, POST /api/teams), which bound how many. Also closed in the plugin: allowUserToCreateOrganization false.",
+    message: "Create teams in Holdup: from onboarding, or from the team switcher",
   },
   "/organization/update": { rule: "allow", why: "Renames the team (owner or admin, as better-auth checks); membership does not change." },
   "/organization/delete": {
@@ -72,7 +73,7 @@ export const organizationEndpointRules: Record<string, EndpointRule> = {
     why: "Holdup offers no way to delete a team: its blockers would go with it and its members' end of membership would not run. Also closed in the plugin: disableOrganizationDeletion.",
     message: "Deleting a team is not available",
   },
-  "/organization/set-active": { rule: "allow", why: "Harmless: better-auth checks the membership, and Holdup reads the person's membership, never the session's active team (decision 004)." },
+  "/organization/set-active": { rule: "allow", why: "Harmless: better-auth checks the membership, and Holdup never reads the session's active team: each request names its team (decision 029)." },
   "/organization/get-organization": { rule: "allow", why: "Reads the person's own team." },
   "/organization/get-full-organization": { rule: "allow", why: "Reads the person's own team; invitations only for owners and admins (better-auth)." },
   "/organization/list": { rule: "allow", why: "Reads the person's own teams." },
@@ -90,7 +91,7 @@ export const organizationEndpointRules: Record<string, EndpointRule> = {
   "/organization/list-invitations": { rule: "allow", why: "Owners and admins read their team's invitations (better-auth checks)." },
   "/organization/accept-invitation": {
     rule: "refuse",
-    why: "Joining goes through POST /api/onboarding/invitations/:id/accept, which asks for the proof (a confirmed e-mail or the link's token) and keeps one team per person.",
+    why: "Joining goes through POST /api/onboarding/invitations/:id/accept, which asks for the proof (a confirmed e-mail or the link's token).",
     message: "Accept invitations in Holdup's onboarding, from the link in your invitation e-mail",
   },
   "/organization/get-invitation": { rule: "restrict", why: "A confirmed e-mail address: better-auth checks only that the address matches.", check: requireConfirmedEmail },
@@ -105,27 +106,31 @@ export const organizationEndpointRules: Record<string, EndpointRule> = {
   },
 };
 
-/** Is this user a member of any team? (Holdup keeps one team per person: decision 004.) */
-async function isInATeam(db: Database, userId: string): Promise<boolean> {
-  const [found] = await db.select({ id: member.id }).from(member).where(eq(member.userId, userId)).limit(1);
-  return found !== undefined;
+/** Whether the person is already in this team, and in how many teams (decision 029: several teams per person). */
+async function membershipsOf(db: Database, userId: string, teamId: string) {
+  const teams = await db.select({ teamId: member.organizationId }).from(member).where(eq(member.userId, userId));
+  return { inThisTeam: teams.some((team) => team.teamId === teamId), count: teams.length };
 }
 
-const alreadyInTeam = () => new APIError("CONFLICT", { code: "ALREADY_IN_TEAM", message: "You are already in a team" });
+const alreadyInThisTeam = () => new APIError("CONFLICT", { code: "ALREADY_IN_TEAM", message: "You are already a member of this team" });
+const tooManyTeams = () => new APIError("CONFLICT", { code: "TOO_MANY_TEAMS", message: `You are in ${MAX_TEAMS_PER_PERSON} teams, the most one person can be in: leave one first` });
+
+/** Someone may join this team: not in it already, and in fewer than MAX_TEAMS_PER_PERSON teams. */
+async function requireRoomToJoin(db: Database, userId: string, teamId: string) {
+  const memberships = await membershipsOf(db, userId, teamId);
+  if (memberships.inThisTeam) throw alreadyInThisTeam();
+  if (memberships.count >= MAX_TEAMS_PER_PERSON) throw tooManyTeams();
+}
 
 /**
  * The organization plugin's hooks. They hold for every caller, Holdup's own server code included: nobody joins a
- * second team (creating one makes its creator a member through beforeAddMember), and removing someone ends
- * their membership as Holdup means it.
+ * team twice or more teams than the bound (creating one makes its creator a member through beforeAddMember), and
+ * removing someone ends their membership as Holdup means it.
  */
 export function teamMembershipHooks({ db, onMembershipEnded, onMembershipChanged }: TeamMembershipDependencies): NonNullable<OrganizationOptions["organizationHooks"]> {
   return {
-    beforeAddMember: async ({ user }) => {
-      if (await isInATeam(db, user.id)) throw alreadyInTeam();
-    },
-    beforeAcceptInvitation: async ({ user }) => {
-      if (await isInATeam(db, user.id)) throw alreadyInTeam();
-    },
+    beforeAddMember: async ({ user, organization }) => requireRoomToJoin(db, user.id, organization.id),
+    beforeAcceptInvitation: async ({ user, organization }) => requireRoomToJoin(db, user.id, organization.id),
     afterRemoveMember: async ({ member: removed }) => onMembershipEnded({ userId: removed.userId, teamId: removed.organizationId }),
     afterAddMember: async ({ member: added }) => onMembershipChanged({ userId: added.userId, teamId: added.organizationId }),
     afterAcceptInvitation: async ({ member: added }) => onMembershipChanged({ userId: added.userId, teamId: added.organizationId }),

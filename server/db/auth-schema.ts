@@ -113,6 +113,9 @@ export const member = pgTable(
   (table) => [
     index("member_organizationId_idx").on(table.organizationId),
     index("member_userId_idx").on(table.userId),
+    // One membership per person and team, now that a person may be in several (decision 029): two accepts at
+    // once cannot make a second.
+    uniqueIndex("member_organization_user_uidx").on(table.organizationId, table.userId),
   ],
 );
 

@@ -6,8 +6,11 @@ import type { Database, DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { createChangeVersions, type ChangeVersions, type Staleness } from "./change-versions.ts";
 
-/** What the browser is told (GET /api/events): what to read again. */
-export type LiveEvent = { kind: "blocker"; blockerId: string } | { kind: "notification" } | { kind: "team" };
+/**
+ * What the browser is told (GET /api/events): what to read again. Blocker and notification events name their team:
+ * a stream passes on only those of the team it was opened for (decision 029).
+ */
+export type LiveEvent = { kind: "blocker"; blockerId: string; teamId: string } | { kind: "notification"; teamId: string } | { kind: "team" };
 /**
  * For the server's own streams, never passed on as such: the person is no longer in this team, so every stream
  * they opened as its member ends, on every instance (server/realtime/routes.ts).

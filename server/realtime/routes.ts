@@ -1,5 +1,6 @@
-// GET /api/events: a server-sent event stream of "something you see changed" for the signed-in person, as a
-// member of their team. The stream ends when that membership does (they left, or were removed).
+// GET /api/events?team=…: a server-sent event stream of "something you see changed" for the signed-in person, as
+// a member of the team it names (an EventSource sends no headers). The stream ends when that membership does (they
+// left, or were removed).
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { requireSession } from "../auth/require-session.ts";
@@ -25,6 +26,7 @@ export function liveEventRoutes({ db, readSession, events, answers }: AppDepende
         // An event says "look again"; the same one twice in the queue says nothing more. Without this, a client that
         // stops reading (its socket full, the writes waiting) would have its queue grow with every change.
         if (event.kind !== "membership_ended") {
+          if ("teamId" in event && event.teamId !== teamId) return; // another team of theirs: another tab's stream
           if (!queue.some((queued) => JSON.stringify(queued) === JSON.stringify(event))) queue.push(event);
         } else if (event.teamId === teamId) membershipEnded.abort();
         wake?.();
@@ -43,7 +45,7 @@ export function liveEventRoutes({ db, readSession, events, answers }: AppDepende
       });
       // Asked again once subscribed: a membership that ended between requireMember and the subscription is seen
       // here, one that ends from now on arrives as an event.
-      if ((await findMember(db, userId))?.teamId !== teamId) membershipEnded.abort();
+      if (!(await findMember(db, userId, teamId))) membershipEnded.abort();
       if (!membershipEnded.signal.aborted) await stream.writeSSE({ event: "ready", data: "{}" });
       while (!stream.aborted && !serverStopping.signal.aborted && !membershipEnded.signal.aborted) {
         const event = queue.shift();

@@ -1,7 +1,8 @@
 // Every change to a blocker leaves the same traces, inside the change's own transaction: a timeline event,
 // in-app notifications for the people it concerns (never the actor), and live events for their open screens.
 import type { BlockerEventType, NotificationType } from "../../../common/blockers.ts";
-import { blockerEvents, notifications } from "../../db/schema.ts";
+import { eq } from "drizzle-orm";
+import { blockerEvents, blockers, notifications } from "../../db/schema.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import { currentMembersOn, type Executor } from "./blocker-people.ts";
 
@@ -28,7 +29,12 @@ export async function recordChange(executor: Executor, events: EventHub, change:
     await executor.insert(notifications).values(
       recipients.map((profileId) => ({ profileId, type: change.notify?.type ?? "commented", blockerId: change.blockerId, actorId: change.actorId, payload, createdAt: change.at })),
     );
-    await events.publish(executor, recipients, { kind: "notification" });
   }
-  await events.publish(executor, audience.filter((profileId) => members.has(profileId)), { kind: "blocker", blockerId: change.blockerId });
+  if (members.size === 0) return;
+  // Events name the team: a person in several teams has a stream per team open (a tab each), and only the
+  // blocker's team's streams are told (decision 029).
+  const [blocker] = await executor.select({ teamId: blockers.organizationId }).from(blockers).where(eq(blockers.id, change.blockerId));
+  if (!blocker) return;
+  if (change.notify && recipients.length > 0) await events.publish(executor, recipients, { kind: "notification", teamId: blocker.teamId });
+  await events.publish(executor, audience.filter((profileId) => members.has(profileId)), { kind: "blocker", blockerId: change.blockerId, teamId: blocker.teamId });
 }

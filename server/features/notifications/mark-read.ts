@@ -17,7 +17,7 @@ export async function markRead(db: Database, events: EventHub, member: Member, n
     if (!mine) throw new Refusal(404, "notification_not_found", "This notification does not exist");
     if (mine.readAt) return;
     await tx.update(notifications).set({ readAt: now }).where(eq(notifications.id, notificationId));
-    await events.publish(tx, [member.profileId], { kind: "notification" });
+    await events.publish(tx, [member.profileId], { kind: "notification", teamId: member.teamId });
   });
 }
 
@@ -37,7 +37,7 @@ export async function markAllRead(db: Database, events: EventHub, member: Member
       )
       .returning({ id: notifications.id });
     // Only a change moves my other tabs' counts: opening a blocker with nothing unread writes nothing.
-    if (marked.length > 0) await events.publish(tx, [member.profileId], { kind: "notification" });
+    if (marked.length > 0) await events.publish(tx, [member.profileId], { kind: "notification", teamId: member.teamId });
     return marked.length;
   });
 }

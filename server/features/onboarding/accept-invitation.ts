@@ -3,20 +3,24 @@
 import { isAPIError } from "better-auth/api";
 import type { Auth } from "../../auth/auth.ts";
 import type { Database } from "../../db/client.ts";
+import { MAX_TEAMS_PER_PERSON } from "../../../common/teams.ts";
 import { Refusal } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import { startWaitingOnNewMember } from "../blockers/invitees.ts";
 import { findProfile } from "../profile/find-profile.ts";
-import { findTeam } from "../team/find-team.ts";
+import { countTeamsOf, findTeam } from "../team/find-team.ts";
+import { tooManyTeams } from "../team/routes.ts";
 import { findInvitationFor, isEmailVerified } from "./list-invitations.ts";
 
-export const alreadyInTeam = () => new Refusal(409, "already_in_team", "You are already in a team");
+export const alreadyInTeam = () => new Refusal(409, "already_in_team", "You are already a member of this team");
 const invitationNotFound = () => new Refusal(404, "invitation_not_found", "This invitation does not exist or has expired");
 
 export async function acceptInvitation(deps: { auth: Auth; db: Database; events: EventHub }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
   const { auth, db } = deps;
-  if (await findTeam(db, person.userId)) throw alreadyInTeam();
-  if (!(await findInvitationFor(db, person.email, invitationId, now))) throw invitationNotFound();
+  const invitation = await findInvitationFor(db, person.email, invitationId, now);
+  if (!invitation) throw invitationNotFound();
+  if (await findTeam(db, person.userId, invitation.teamId)) throw alreadyInTeam();
+  if ((await countTeamsOf(db, person.userId)) >= MAX_TEAMS_PER_PERSON) throw tooManyTeams();
   if (!(await isEmailVerified(db, person.userId)) && token !== invitationId) {
     throw new Refusal(403, "invitation_link_required", "Open the link in your invitation e-mail to join this team: it shows the invitation is yours");
   }
@@ -24,10 +28,13 @@ export async function acceptInvitation(deps: { auth: Auth; db: Database; events:
     await auth.api.acceptInvitation({ body: { invitationId }, headers: person.headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    // Joined another team in the meantime (decision 004); else expired or taken: to this person it no longer exists.
-    throw error.body?.code === "ALREADY_IN_TEAM" ? alreadyInTeam() : invitationNotFound();
+    // Joined this team, or too many, in the meantime (decision 029); else expired or taken: to this person it no
+    // longer exists.
+    if (error.body?.code === "ALREADY_IN_TEAM") throw alreadyInTeam();
+    if (error.body?.code === "TOO_MANY_TEAMS") throw tooManyTeams();
+    throw invitationNotFound();
   }
-  const team = await findTeam(db, person.userId);
+  const team = await findTeam(db, person.userId, invitation.teamId);
   const profile = await findProfile(db, person.userId);
   if (team && profile) await startWaitingOnNewMember(deps, { profileId: profile.id, email: person.email, teamId: team.id }, now);
   return team;

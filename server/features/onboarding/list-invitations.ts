@@ -32,7 +32,7 @@ export async function findInvitationFor(db: Database, email: string, invitationI
 
 function waitingInvitations(db: Database, email: string, now: Date, invitationId?: string) {
   return db
-    .select({ id: invitation.id, teamName: organization.name, inviterName: user.name, inviterEmail: user.email, expiresAt: invitation.expiresAt })
+    .select({ id: invitation.id, teamId: organization.id, teamName: organization.name, inviterName: user.name, inviterEmail: user.email, expiresAt: invitation.expiresAt })
     .from(invitation)
     .innerJoin(organization, eq(organization.id, invitation.organizationId))
     .innerJoin(user, eq(user.id, invitation.inviterId))

@@ -7,10 +7,11 @@ import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { validate } from "../../http/validate.ts";
 import { findProfile, requireProfile } from "../profile/find-profile.ts";
 import { updateProfile } from "../profile/update-profile.ts";
-import { findTeam } from "../team/find-team.ts";
+import { findFirstTeam } from "../team/find-team.ts";
 import { completeOnboarding } from "./complete-onboarding.ts";
 import { createTeam } from "./create-team.ts";
-import { acceptInvitation, alreadyInTeam } from "./accept-invitation.ts";
+import { acceptInvitation } from "./accept-invitation.ts";
+import { Refusal } from "../../http/refusal.ts";
 import { isEmailVerified, listInvitationsFor } from "./list-invitations.ts";
 
 const aboutYouBody = z.object({ fullName: fullNameSchema, timezone: timezoneSchema });
@@ -27,7 +28,7 @@ export function onboardingRoutes({ auth, clock, db, events, readSession }: AppDe
     .get("/", validate("query", onboardingQuery), async (c) => {
       const user = c.get("user");
       const proof = { emailVerified: await isEmailVerified(db, user.id), token: c.req.valid("query").invite };
-      const [profile, team, invitations] = await Promise.all([requireProfile(db, user.id), findTeam(db, user.id), listInvitationsFor(db, user.email, proof, clock.now())]);
+      const [profile, team, invitations] = await Promise.all([requireProfile(db, user.id), findFirstTeam(db, user.id), listInvitationsFor(db, user.email, proof, clock.now())]);
       return c.json({ profile, team: team ?? null, invitations }, 200);
     })
     .post("/profile", validate("json", aboutYouBody), async (c) => {
@@ -35,9 +36,10 @@ export function onboardingRoutes({ auth, clock, db, events, readSession }: AppDe
     })
     .post("/team", validate("json", teamBody), async (c) => {
       const user = c.get("user");
-      if (await findTeam(db, user.id)) throw alreadyInTeam();
+      // Onboarding creates the first team (a second click must not make a second): more come from POST /api/teams.
+      if (await findFirstTeam(db, user.id)) throw new Refusal(409, "already_in_team", "You already have a team: create more from the team switcher");
       await createTeam(auth, user.id, c.req.valid("json").name);
-      return c.json(await findTeam(db, user.id), 201);
+      return c.json(await findFirstTeam(db, user.id), 201);
     })
     .post("/invitations/:id/accept", validate("param", invitationParam), validate("json", acceptBody), async (c) => {
       const user = c.get("user");
@@ -46,7 +48,7 @@ export function onboardingRoutes({ auth, clock, db, events, readSession }: AppDe
     })
     .post("/complete", async (c) => {
       const user = c.get("user");
-      const [profile, team] = await Promise.all([findProfile(db, user.id), findTeam(db, user.id)]);
+      const [profile, team] = await Promise.all([findProfile(db, user.id), findFirstTeam(db, user.id)]);
       if (!profile?.fullName) return c.json({ code: "name_required", message: "Tell us your name first" }, 409);
       if (!team) return c.json({ code: "team_required", message: "Create or join a team first" }, 409);
       await completeOnboarding(db, user.id, clock.now());

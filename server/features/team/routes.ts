@@ -1,30 +1,36 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { emailSchema } from "../../../common/auth-rules.ts";
-import { MAX_INVITES_AT_ONCE } from "../../../common/profile.ts";
+import { MAX_INVITES_AT_ONCE, teamNameSchema } from "../../../common/profile.ts";
+import { MAX_TEAMS_PER_PERSON } from "../../../common/teams.ts";
 import { tooManyMessage } from "../../auth/attempt-limits.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import { clientKey } from "../../http/client-address.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
+import { requireMember } from "../../http/require-member.ts";
 import { validate } from "../../http/validate.ts";
-import { findTeam } from "./find-team.ts";
+import { Refusal } from "../../http/refusal.ts";
+import { createTeam } from "../onboarding/create-team.ts";
+import { countTeamsOf, findTeam, listTeamsOf } from "./find-team.ts";
 import { inviteTeammates } from "./invite-teammates.ts";
+
+export const tooManyTeams = () => new Refusal(409, "too_many_teams", `You are in ${MAX_TEAMS_PER_PERSON} teams, the most one person can be in: leave one first`);
 
 export const invitationsBody = z.object({ emails: z.array(emailSchema).min(1, "Add at least one e-mail address").max(MAX_INVITES_AT_ONCE) });
 
-export function teamRoutes({ auth, config, db, readSession, clock, secret, clientAddressOf }: AppDependencies) {
+/** The team the request acts in (server/http/chosen-team.ts). */
+export function teamRoutes({ answers, auth, config, db, readSession, clock, secret, clientAddressOf }: AppDependencies) {
   return new Hono<AppEnv>()
-    .use(requireSession(readSession))
+    .use(requireSession(readSession), requireMember({ db, answers }))
     .get("/", async (c) => {
-      const team = await findTeam(db, c.get("user").id);
+      const team = await findTeam(db, c.get("user").id, c.get("member").teamId);
       if (!team) return c.json({ code: "team_not_found", message: "You are not in a team yet" }, 404);
       return c.json(team, 200);
     })
     .post("/invitations", validate("json", invitationsBody), async (c) => {
-      const team = await findTeam(db, c.get("user").id);
-      if (!team) return c.json({ code: "team_not_found", message: "You are not in a team yet" }, 404);
+      const team = c.get("member");
       const sender = { headers: c.req.raw.headers, clientKey: clientKey(clientAddressOf(c), secret) };
-      const outcomes = await inviteTeammates({ auth, db, appUrl: config.appUrl }, sender, team.id, c.req.valid("json").emails, clock.now());
+      const outcomes = await inviteTeammates({ auth, db, appUrl: config.appUrl }, sender, team.teamId, c.req.valid("json").emails, clock.now());
       // Every address refused for the limits: the request as a whole was too many.
       const waits = outcomes.map((outcome) => (outcome.invited ? 0 : (outcome.retryAfterSeconds ?? 0)));
       if (waits.every((wait) => wait > 0)) {
@@ -33,5 +39,20 @@ export function teamRoutes({ auth, config, db, readSession, clock, secret, clien
         return c.json({ code: "too_many_requests", message: tooManyMessage("email", wait), retryAfter: wait, outcomes }, 429);
       }
       return c.json({ outcomes }, 200);
+    });
+}
+
+const newTeamBody = z.object({ name: teamNameSchema });
+
+/** The person's teams, for the team switcher, and a new team of theirs (beside onboarding's first). */
+export function teamsRoutes({ auth, db, readSession }: AppDependencies) {
+  return new Hono<AppEnv>()
+    .use(requireSession(readSession))
+    .get("/", async (c) => c.json(await listTeamsOf(db, c.get("user").id), 200))
+    .post("/", validate("json", newTeamBody), async (c) => {
+      const userId = c.get("user").id;
+      if ((await countTeamsOf(db, userId)) >= MAX_TEAMS_PER_PERSON) throw tooManyTeams();
+      const created = await createTeam(auth, userId, c.req.valid("json").name);
+      return c.json(await findTeam(db, userId, created.id), 201);
     });
 }

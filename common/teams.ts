@@ -10,3 +10,6 @@ export const TEAM_QUERY = "team";
  * without end (every team is rows, a slug, an owner's mail).
  */
 export const MAX_TEAMS_PER_PERSON = 20;
+
+/** Where the browser keeps the team a tab acts in (session storage; local storage for the last one chosen). */
+export const TEAM_STORAGE_KEY = "holdup.team";

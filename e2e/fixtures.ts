@@ -3,6 +3,7 @@
 // journey itself is tested through the UI); `bob` is a second person, in his own browser, on the teammate's team.
 import { randomInt } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { TEAM_HEADER } from "../common/teams.ts";
 import { makeEmail, STRONG_PASSWORD } from "../server/test/people.ts";
 import { linkIn, receivedMail } from "./mailbox";
 
@@ -10,17 +11,18 @@ export { makeEmail, STRONG_PASSWORD };
 
 export type Person = { email: string; fullName: string; teamName: string };
 
-async function call(request: APIRequestContext, baseURL: string, method: "get" | "post", path: string, data?: unknown): Promise<Record<string, unknown>> {
-  const response = await request[method](path, { data, headers: { origin: baseURL } });
+/** An API call as the web app makes it; `team` names the team it acts in (decision 029), else the person's first. */
+export async function call(request: APIRequestContext, baseURL: string, method: "get" | "post", path: string, data?: unknown, team?: string): Promise<Record<string, unknown>> {
+  const response = await request[method](path, { data, headers: { origin: baseURL, ...(team ? { [TEAM_HEADER]: team } : {}) } });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
   return response.json() as Promise<Record<string, unknown>>;
 }
 
 /** Logs a blocker through the API as `request`'s person, waiting on these teammates (by full name); returns its id. */
-export async function logBlocker(request: APIRequestContext, baseURL: string, title: string, waitingOn: string[]) {
-  const teammates = (await call(request, baseURL, "get", "/api/people")) as unknown as { id: string; fullName: string | null }[];
+export async function logBlocker(request: APIRequestContext, baseURL: string, title: string, waitingOn: string[], team?: string) {
+  const teammates = (await call(request, baseURL, "get", "/api/people", undefined, team)) as unknown as { id: string; fullName: string | null }[];
   const blockingProfileIds = waitingOn.map((name) => teammates.find((person) => person.fullName === name)?.id ?? `${name} is not in the team`);
-  const { id } = await call(request, baseURL, "post", "/api/blockers", { title, blockingProfileIds });
+  const { id } = await call(request, baseURL, "post", "/api/blockers", { title, blockingProfileIds }, team);
   return String(id);
 }
 

@@ -1,6 +1,6 @@
 // better-auth's organization endpoints may not change membership in a way Holdup's own routes would refuse
-// (docs/decisions/018-team-membership-rules.md): one team per person, teams created only in onboarding, invitations
-// only through Holdup, no changing one's own role, no deleting a team.
+// (docs/decisions/018-team-membership-rules.md, 029-several-teams.md): teams created only by Holdup's routes, joined
+// once each, invitations only through Holdup, no changing one's own role, no deleting a team.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
@@ -46,7 +46,7 @@ describe("better-auth's organization endpoints", () => {
     expect(served.filter((path) => !decision.includes(`\`${path.replace("/organization/", "")}\``))).toEqual([]);
   });
 
-  it("do not create a team: not a second one for a member, not a first one outside onboarding", async () => {
+  it("do not create a team: Holdup's routes do (onboarding, the team switcher)", async () => {
     const second = await plain.client.post("/api/auth/organization/create", { name: "Side project", slug: "side-project-by-plain" });
     expect(second.status, second.text).toBe(403);
     expect(second.json).toMatchObject({ message: expect.stringContaining("onboarding") });
@@ -57,23 +57,28 @@ describe("better-auth's organization endpoints", () => {
     expect(first.status, first.text).toBe(403);
     const refusedSlugs = await server.deps.db.select().from(organization).where(inArray(organization.slug, ["side-project-by-plain", "elsewhere-by-newcomer"]));
     expect(refusedSlugs).toEqual([]);
-    // Onboarding is the way, and it still makes a single team.
+    // Onboarding makes the first team, once (a second click does not make a second).
     await onboard(newcomer, { teamName: "Elsewhere" });
     expect((await newcomer.api.onboarding.team.$post({ json: { name: "Another" } })).status).toBe(409);
   });
 
-  it("do not let anyone join a second team, whatever calls them", async () => {
+  it("let someone join another team only through Holdup's route, and never the same team twice", async () => {
     const [otherOwner] = (await makeTeam(server, ["Vera"], "Growth")) as [Teammate];
-    const token = await invite(server, otherOwner.client, plain.email);
-    const viaBetterAuth = await plain.client.post("/api/auth/organization/accept-invitation", { invitationId: token });
-    expect(viaBetterAuth.status, viaBetterAuth.text).toBe(403);
-    const viaHoldup = await plain.client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } });
-    expect(viaHoldup.status).toBe(409);
-    // Even Holdup's own server code cannot add a member of one team to another (better-auth's server-only addMember).
+    const [wanderer] = (await makeTeam(server, ["Wanda"], "Home")) as [Teammate];
+    const homeId = (await okJson(wanderer.client.api.team.$get())).id;
     const otherTeamId = (await okJson(otherOwner.client.api.team.$get())).id;
-    const [plainUser] = await server.deps.db.select({ id: user.id }).from(user).where(eq(user.email, plain.email));
-    await expect(server.deps.auth.api.addMember({ body: { userId: plainUser?.id ?? "", organizationId: otherTeamId, role: "member" } })).rejects.toMatchObject({ body: { code: "ALREADY_IN_TEAM" } });
-    expect(await membershipsOf(plain)).toEqual([{ teamId, role: "member" }]);
+    const token = await invite(server, otherOwner.client, wanderer.email);
+    const viaBetterAuth = await wanderer.client.post("/api/auth/organization/accept-invitation", { invitationId: token });
+    expect(viaBetterAuth.status, viaBetterAuth.text).toBe(403);
+    const viaHoldup = await wanderer.client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } });
+    expect(viaHoldup.status).toBe(200);
+    expect((await membershipsOf(wanderer)).map((row) => row.teamId).sort()).toEqual([homeId, otherTeamId].sort());
+    // Even Holdup's own server code cannot add someone to a team they are in (better-auth's server-only addMember
+    // checks it first; Holdup's beforeAddMember hook would too), and the database would not take a second row.
+    const [wandererUser] = await server.deps.db.select({ id: user.id }).from(user).where(eq(user.email, wanderer.email));
+    await expect(server.deps.auth.api.addMember({ body: { userId: wandererUser?.id ?? "", organizationId: otherTeamId, role: "member" } })).rejects.toMatchObject({ body: { message: expect.stringMatching(/already a member/i) } });
+    await expect(server.deps.db.insert(member).values({ id: "duplicate-membership", organizationId: otherTeamId, userId: wandererUser?.id ?? "", role: "member", createdAt: new Date() })).rejects.toThrow();
+    expect(await membershipsOf(wanderer)).toHaveLength(2);
   });
 
   it("do not send invitations: Holdup's invite page does, as members", async () => {

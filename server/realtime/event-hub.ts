@@ -6,17 +6,19 @@ import type { Database, DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { createChangeVersions, type ChangeVersions, type Staleness } from "./change-versions.ts";
 
+/** What the browser is told (GET /api/events): what to read again. */
+export type LiveEvent = { kind: "blocker"; blockerId: string } | { kind: "notification" } | { kind: "team" };
 /**
- * What the browser is told (GET /api/events): what to read again. Blocker and notification events name their team:
- * a stream passes on only those of the team it was opened for (decision 029).
+ * Blocker and notification events, as published, name the team they happened in: a stream passes on only those of
+ * the team it was opened for, without the team (decision 029).
  */
-export type LiveEvent = { kind: "blocker"; blockerId: string; teamId: string } | { kind: "notification"; teamId: string } | { kind: "team" };
+export type TeamEvent = ({ kind: "blocker"; blockerId: string } | { kind: "notification" }) & { teamId: string };
 /**
  * For the server's own streams, never passed on as such: the person is no longer in this team, so every stream
  * they opened as its member ends, on every instance (server/realtime/routes.ts).
  */
 export type MembershipEnded = { kind: "membership_ended"; teamId: string };
-export type HubEvent = LiveEvent | MembershipEnded;
+export type HubEvent = TeamEvent | { kind: "team" } | MembershipEnded;
 type Listener = (event: HubEvent) => void;
 /** Either an event for some people's streams, or what a change made stale for every instance's cached answers. */
 type Message = { to: string[]; event: HubEvent } | { stale: Staleness };

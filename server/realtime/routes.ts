@@ -6,13 +6,19 @@ import { streamSSE } from "hono/streaming";
 import { requireSession } from "../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../http/app-env.ts";
 import { findMember, requireMember } from "../http/require-member.ts";
-import type { LiveEvent } from "./event-hub.ts";
+import type { HubEvent, LiveEvent } from "./event-hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
 /** The last event of a stream whose membership ended: the browser reads the team (and its people) again. */
 const teamChanged: LiveEvent = { kind: "team" };
+
+/** The event as the browser gets it: its team is the stream's own. */
+function toLiveEvent(event: Exclude<HubEvent, { kind: "membership_ended" }>): LiveEvent {
+  if (event.kind === "blocker") return { kind: "blocker", blockerId: event.blockerId };
+  return { kind: event.kind };
+}
 
 export function liveEventRoutes({ db, readSession, events, answers }: AppDependencies) {
   return new Hono<AppEnv>().use(requireSession(readSession), requireMember({ db, answers })).get("/", (c) => {
@@ -25,10 +31,13 @@ export function liveEventRoutes({ db, readSession, events, answers }: AppDepende
       const unsubscribe = events.subscribe(profileId, (event) => {
         // An event says "look again"; the same one twice in the queue says nothing more. Without this, a client that
         // stops reading (its socket full, the writes waiting) would have its queue grow with every change.
-        if (event.kind !== "membership_ended") {
+        if (event.kind === "membership_ended") {
+          if (event.teamId === teamId) membershipEnded.abort();
+        } else {
           if ("teamId" in event && event.teamId !== teamId) return; // another team of theirs: another tab's stream
-          if (!queue.some((queued) => JSON.stringify(queued) === JSON.stringify(event))) queue.push(event);
-        } else if (event.teamId === teamId) membershipEnded.abort();
+          const live = toLiveEvent(event);
+          if (!queue.some((queued) => JSON.stringify(queued) === JSON.stringify(live))) queue.push(live);
+        }
         wake?.();
       });
       const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);

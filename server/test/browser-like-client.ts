@@ -4,12 +4,15 @@
 // X-Forwarded-For (TRUST_PROXY=loopback), so per-client limits count each browser apart.
 import { randomInt } from "node:crypto";
 import { hc } from "hono/client";
+import { TEAM_HEADER } from "../../common/teams.ts";
 import type { ApiType } from "../app.ts";
 
 export type RawResponse = { status: number; headers: Headers; text: string; json: unknown };
 
 export class BrowserLikeClient {
   private cookies = new Map<string, string>();
+  /** The team this client's requests name (X-Holdup-Team), as a browser tab on that team does; none by default. */
+  private team: string | undefined;
   readonly api: ReturnType<typeof hc<ApiType>>;
 
   /** This browser's address as the server sees it (an address of the documentation range, never contacted). */
@@ -28,6 +31,14 @@ export class BrowserLikeClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
+  /** Another tab of this browser (the same cookies, the same address), acting in `teamId`. */
+  inTeam(teamId: string): BrowserLikeClient {
+    const tab = new BrowserLikeClient(this.baseUrl, { address: this.address });
+    tab.cookies = this.cookies;
+    tab.team = teamId;
+    return tab;
+  }
+
   hasCookie(name: string) {
     return this.cookies.has(name);
   }
@@ -37,6 +48,7 @@ export class BrowserLikeClient {
     const headers = new Headers(init.headers);
     if (!headers.has("origin")) headers.set("origin", this.baseUrl);
     if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", this.address);
+    if (this.team !== undefined && !headers.has(TEAM_HEADER)) headers.set(TEAM_HEADER, this.team);
     if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader);
     const response = await fetch(input, { ...init, headers, redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {

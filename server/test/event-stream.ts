@@ -1,11 +1,15 @@
 // Reads a server-sent event stream the way EventSource does, so tests can wait for the events a browser would get.
+import { TEAM_QUERY } from "../../common/teams.ts";
 import type { BrowserLikeClient } from "./browser-like-client.ts";
 
 export type StreamEvent = { event: string; data: string };
 
-export async function openEventStream(client: BrowserLikeClient, baseUrl = client.baseUrl) {
+/** `team`: the team the stream is opened for, named in the query as the web app's EventSource names it. */
+export async function openEventStream(client: BrowserLikeClient, baseUrl = client.baseUrl, options: { team?: string } = {}) {
   const controller = new AbortController();
-  const response = await client.fetch(new URL("/api/events", baseUrl), { signal: controller.signal, headers: { accept: "text/event-stream" } });
+  const url = new URL("/api/events", baseUrl);
+  if (options.team !== undefined) url.searchParams.set(TEAM_QUERY, options.team);
+  const response = await client.fetch(url, { signal: controller.signal, headers: { accept: "text/event-stream" } });
   if (!response.ok || !response.body) throw new Error(`the event stream answered ${response.status}`);
   const received: StreamEvent[] = [];
   const waiters: { match: (event: StreamEvent) => boolean; resolve: (event: StreamEvent) => void }[] = [];

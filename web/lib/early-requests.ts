@@ -4,6 +4,8 @@
 // Without it the two requests wait for the whole entry to arrive and run, and then for each other: on a phone
 // network, seconds before the signed-in page can be drawn (bench:web, docs/benchmarks.md).
 
+import { TEAM_HEADER, TEAM_STORAGE_KEY } from "../../common/teams.ts";
+
 type EarlyAnswers = Record<string, Promise<Response | null> | undefined>;
 declare global {
   interface Window {
@@ -14,7 +16,10 @@ declare global {
 /** Inlined into index.html's head (scripts/app-shell-plugins.ts); the Content-Security-Policy allows it by hash. */
 export const earlyRequestsScript = `(function () {
   try {
-    var get = function (path) { return fetch(path, { credentials: "same-origin" }); };
+    // The team this tab acts in, as web/lib/current-team.ts keeps it, named as the app names it (decision 029).
+    var team = null;
+    try { team = sessionStorage.getItem(${JSON.stringify(TEAM_STORAGE_KEY)}) || localStorage.getItem(${JSON.stringify(TEAM_STORAGE_KEY)}); } catch (e) {}
+    var get = function (path) { return fetch(path, { credentials: "same-origin", headers: team ? { ${JSON.stringify(TEAM_HEADER)}: team } : {} }); };
     var session = get("/api/auth/get-session");
     var signedIn = session
       .then(function (response) { return response.ok ? response.clone().json() : null; })

@@ -5,7 +5,7 @@ import { blockerKeys } from "@/web/features/blockers/api/blocker-keys";
 import { counterKeys } from "@/web/features/counters/api/get-counters";
 import { notificationKeys } from "@/web/features/notifications/api/notification-keys";
 import { peopleKeys } from "@/web/features/people/api/people-keys";
-import { teamKeys } from "@/web/features/team/api/team";
+import { teamKeys, teamsKeys } from "@/web/features/team/api/team";
 
 /** What GET /api/events sends in its `change` events (server/realtime/event-hub.ts). */
 export type LiveEvent = { kind: "blocker"; blockerId: string } | { kind: "notification" } | { kind: "team" };
@@ -30,12 +30,12 @@ export function staleKeysFor(event: LiveEvent): QueryKey[] {
     case "notification":
       return [notificationKeys.all];
     case "team":
-      return [teamKeys.all, peopleKeys.all];
+      return [teamKeys.all, teamsKeys.all, peopleKeys.all];
   }
 }
 
 /** After a reconnection events may have been missed, so everything they cover is read again. */
-export const allLiveKeys: QueryKey[] = [blockerKeys.all, counterKeys.all, peopleKeys.all, notificationKeys.all, teamKeys.all];
+export const allLiveKeys: QueryKey[] = [blockerKeys.all, counterKeys.all, peopleKeys.all, notificationKeys.all, teamKeys.all, teamsKeys.all];
 
 /** 1 s, 2 s, 4 s… up to a minute between attempts to reconnect. */
 export const reconnectDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 60_000);

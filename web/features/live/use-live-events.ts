@@ -2,16 +2,23 @@
 // stale, so what is on screen refetches by itself.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { TEAM_QUERY } from "@/common/teams";
 import { profileKeys } from "@/web/features/profile/api/get-profile";
+import { teamsKeys } from "@/web/features/team/api/team";
+import { fetchInTeam } from "@/web/lib/api-client";
+import { useCurrentTeamId } from "@/web/lib/current-team";
 import { allLiveKeys, parseLiveEvent, reconnectDelay, staleKeysFor } from "./live-event-keys";
 
 const EVENTS_URL = "/api/events";
 /** A cheap authenticated read, to tell "signed out" from "server away" when the stream is refused. */
 const SESSION_PROBE_URL = "/api/notifications/unread-count";
 
+/** The stream of the team this tab acts in; switching teams opens the new team's. */
 export function useLiveEvents() {
   const queryClient = useQueryClient();
+  const teamId = useCurrentTeamId();
   useEffect(() => {
+    const url = teamId === null ? EVENTS_URL : `${EVENTS_URL}?${new URLSearchParams({ [TEAM_QUERY]: teamId }).toString()}`;
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
@@ -25,13 +32,15 @@ export function useLiveEvents() {
     // The browser retries a dropped stream by itself, but gives up for good on an answer that is not a stream
     // (a 401 once the session ended, a 502 while the server restarts). Retry then, backing off, unless signed out.
     const retryLater = async () => {
-      const status = await fetch(SESSION_PROBE_URL, { credentials: "same-origin" }).then(
+      const status = await fetchInTeam(SESSION_PROBE_URL, { credentials: "same-origin" }).then(
         (response) => response.status,
         () => 0,
       );
       if (stopped) return;
       if (status === 401 || status === 403) {
-        invalidate([profileKeys.all]); // the guards see the session is gone and go to the sign-in page
+        // Signed out, or in no team: the guards see it and go to the sign-in page or onboarding. (Not in this tab's
+        // team any more: fetchInTeam forgot it and asked again, and the stream reopens for the person's first team.)
+        invalidate([profileKeys.all, teamsKeys.all]);
         return;
       }
       retryTimer = setTimeout(connect, reconnectDelay(attempt));
@@ -39,7 +48,7 @@ export function useLiveEvents() {
     };
 
     function connect() {
-      source = new EventSource(EVENTS_URL, { withCredentials: true });
+      source = new EventSource(url, { withCredentials: true });
       source.addEventListener("ready", () => {
         if (connectedBefore) invalidate(allLiveKeys);
         connectedBefore = true;
@@ -62,5 +71,5 @@ export function useLiveEvents() {
       clearTimeout(retryTimer);
       source?.close();
     };
-  }, [queryClient]);
+  }, [queryClient, teamId]);
 }

@@ -12,6 +12,7 @@ export const shortcutList = [
   { id: "goDashboard", keys: ["g", "d"] },
   { id: "goResolved", keys: ["g", "r"] },
   { id: "goNotifications", keys: ["g", "n"] },
+  { id: "switchTeam", keys: ["g", "t"] },
   { id: "help", keys: ["?"] },
 ] as const;
 

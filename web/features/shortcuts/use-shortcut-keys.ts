@@ -27,7 +27,7 @@ export type ShortcutActions = {
   /** Says something to screen readers (a polite live region). */
   announce: (message: string) => void;
   /** The sentence for a shortcut that cannot act here ("Mark done is not available here"). */
-  unavailable: (shortcut: BlockerShortcut | "noBlocker") => string;
+  unavailable: (shortcut: BlockerShortcut | "noBlocker" | "noTeamSwitcher") => string;
   going: (page: "dashboard" | "resolved" | "notifications") => string;
 };
 
@@ -62,6 +62,14 @@ export function useShortcutKeys(actions: ShortcutActions) {
       } else button.click();
     };
 
+    /** Opens the team card's switcher as a keyboard user would (ArrowDown on its trigger); absent on a phone's closed sidebar. */
+    const openTeamSwitcher = () => {
+      const trigger = document.querySelector<HTMLElement>("[data-team-switcher]");
+      if (!trigger || trigger.offsetParent === null) return latestActions().announce(latestActions().unavailable("noTeamSwitcher"));
+      trigger.focus();
+      trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true }));
+    };
+
     const run = (id: ShortcutId) => {
       const { openSearch, openHelp, announce, going } = latestActions();
       switch (id) {
@@ -86,6 +94,8 @@ export function useShortcutKeys(actions: ShortcutActions) {
         case "goNotifications":
           announce(going("notifications"));
           return void navigate(paths.notifications);
+        case "switchTeam":
+          return openTeamSwitcher();
         case "help":
           return openHelp();
         case "open":

@@ -42,10 +42,16 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(await seriousViolations(page), "/ with the demo open").toEqual([]);
     });
 
-    test("dashboard", async ({ page, teammate }) => {
+    test("dashboard, the team switcher and its create-a-team dialog", async ({ page, teammate }) => {
       await page.goto("/dashboard");
       await expect(page.getByTestId("team-card")).toContainText(teammate.teamName);
       expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: `${teammate.teamName}: switch team` }).click();
+      await expect(page.getByRole("menuitemradio", { name: teammate.teamName })).toBeVisible();
+      expect(await seriousViolations(page), "switcher").toEqual([]);
+      await page.getByRole("menuitem", { name: "Create a team" }).click();
+      await expect(page.getByRole("dialog", { name: "Create a team" })).toBeVisible();
+      expect(await seriousViolations(page), "create a team").toEqual([]);
     });
 
     test("a blocker's page and its edit form, a declined blocker on the dashboard at 375 px, the personal settings", async ({ page, baseURL, bob }) => {

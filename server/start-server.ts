@@ -28,7 +28,11 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const clock = options.clock ?? systemClock;
   const events = await createEventHub(database, logger);
   const onMembershipEnded = (ended: EndedMembership) => endMembership({ db: database.db, events }, ended, clock.now());
-  const onMembershipChanged = ({ userId, teamId }: EndedMembership) => events.changedData(database.db, { teamIds: [teamId], userIds: [userId] });
+  // Someone joined, or their role changed: what is kept is stale, and every open screen of the team reads it again.
+  const onMembershipChanged = async ({ userId, teamId }: EndedMembership) => {
+    await events.changedData(database.db, { teamIds: [teamId], userIds: [userId] });
+    await events.publishToTeam(database.db, { kind: "team", teamId });
+  };
   const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded, onMembershipChanged });
   const readSession = createSessionReader({ auth, secret, secureCookies: config.appUrl.startsWith("https:"), now: () => clock.now().getTime() });
   const clientAddressOf = createClientResolver(config.trustedProxies);

@@ -12,16 +12,19 @@ export type LiveEvent = { kind: "blocker"; blockerId: string } | { kind: "notifi
  * Blocker and notification events, as published, name the team they happened in: a stream passes on only those of
  * the team it was opened for, without the team (decision 029).
  */
-export type TeamEvent = ({ kind: "blocker"; blockerId: string } | { kind: "notification" }) & { teamId: string };
+export type TeamEvent = ({ kind: "blocker"; blockerId: string } | { kind: "notification" } | { kind: "team" }) & { teamId: string };
 /**
  * For the server's own streams, never passed on as such: the person is no longer in this team, so every stream
  * they opened as its member ends, on every instance (server/realtime/routes.ts).
  */
 export type MembershipEnded = { kind: "membership_ended"; teamId: string };
-export type HubEvent = TeamEvent | { kind: "team" } | MembershipEnded;
+export type HubEvent = TeamEvent | MembershipEnded;
 type Listener = (event: HubEvent) => void;
-/** Either an event for some people's streams, or what a change made stale for every instance's cached answers. */
-type Message = { to: string[]; event: HubEvent } | { stale: Staleness };
+/**
+ * An event for some people's streams, or for every stream opened for a team (one name in the message, however
+ * large the team: a NOTIFY payload holds 8,000 bytes), or what a change made stale for every instance's answers.
+ */
+type Message = { to: string[]; event: HubEvent } | { toTeam: string; event: TeamEvent } | { stale: Staleness };
 
 const CHANNEL = "holdup_live";
 
@@ -35,7 +38,10 @@ export type EventHub = {
    * leaves on commit and never for a change that was rolled back.
    */
   publish: (executor: Executor, profileIds: Iterable<string>, event: HubEvent) => Promise<void>;
+  /** Sends the event to every stream opened for its team (the team's members changed: who is in it, their roles). */
+  publishToTeam: (executor: Executor, event: TeamEvent) => Promise<void>;
   subscribe: (profileId: string, listener: Listener) => () => void;
+  subscribeToTeam: (teamId: string, listener: Listener) => () => void;
   /** Called when the hub closes (the server is stopping), so open streams end instead of holding the server up. */
   onClose: (callback: () => void) => () => void;
   close: () => Promise<void>;
@@ -50,8 +56,19 @@ export type EventHub = {
   changedData: (db: Database, stale: Staleness) => Promise<void>;
 };
 
+function addListener(map: Map<string, Set<Listener>>, key: string, listener: Listener) {
+  const forKey = map.get(key) ?? new Set<Listener>();
+  forKey.add(listener);
+  map.set(key, forKey);
+  return () => {
+    forKey.delete(listener);
+    if (forKey.size === 0) map.delete(key);
+  };
+}
+
 export async function createEventHub(database: Pick<DatabaseHandle, "listen">, logger: Logger): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
+  const teamListeners = new Map<string, Set<Listener>>();
   const closeCallbacks = new Set<() => void>();
   const versions = createChangeVersions();
   const notifyStale = (executor: Executor, stale: Staleness) => executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ stale } satisfies Message)})`);
@@ -66,7 +83,8 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
         return;
       }
       if ("stale" in message) return versions.mark(message.stale);
-      for (const profileId of message.to) for (const listener of listeners.get(profileId) ?? []) listener(message.event);
+      if ("toTeam" in message) for (const listener of teamListeners.get(message.toTeam) ?? []) listener(message.event);
+      else for (const profileId of message.to) for (const listener of listeners.get(profileId) ?? []) listener(message.event);
     },
     // While the connection that hears other instances is lost, their changes go unheard: no cached answer is served.
     { lost: versions.markUnknown, restored: versions.markKnown },
@@ -78,15 +96,11 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
       if (to.length === 0) return;
       await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ to, event } satisfies Message)})`);
     },
-    subscribe: (profileId, listener) => {
-      const forProfile = listeners.get(profileId) ?? new Set<Listener>();
-      forProfile.add(listener);
-      listeners.set(profileId, forProfile);
-      return () => {
-        forProfile.delete(listener);
-        if (forProfile.size === 0) listeners.delete(profileId);
-      };
+    publishToTeam: async (executor, event) => {
+      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ toTeam: event.teamId, event } satisfies Message)})`);
     },
+    subscribe: (profileId, listener) => addListener(listeners, profileId, listener),
+    subscribeToTeam: (teamId, listener) => addListener(teamListeners, teamId, listener),
     onClose: (callback) => {
       closeCallbacks.add(callback);
       return () => closeCallbacks.delete(callback);

@@ -6,7 +6,7 @@ import { streamSSE } from "hono/streaming";
 import { requireSession } from "../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../http/app-env.ts";
 import { findMember, requireMember } from "../http/require-member.ts";
-import type { HubEvent, LiveEvent } from "./event-hub.ts";
+import type { HubEvent, LiveEvent, TeamEvent } from "./event-hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -15,7 +15,7 @@ const HEARTBEAT_MS = 25_000;
 const teamChanged: LiveEvent = { kind: "team" };
 
 /** The event as the browser gets it: its team is the stream's own. */
-function toLiveEvent(event: Exclude<HubEvent, { kind: "membership_ended" }>): LiveEvent {
+function toLiveEvent(event: TeamEvent): LiveEvent {
   if (event.kind === "blocker") return { kind: "blocker", blockerId: event.blockerId };
   return { kind: event.kind };
 }
@@ -28,18 +28,24 @@ export function liveEventRoutes({ db, readSession, events, answers }: AppDepende
       const queue: LiveEvent[] = [];
       const membershipEnded = new AbortController();
       let wake: (() => void) | undefined;
-      const unsubscribe = events.subscribe(profileId, (event) => {
+      const onEvent = (event: HubEvent) => {
         // An event says "look again"; the same one twice in the queue says nothing more. Without this, a client that
         // stops reading (its socket full, the writes waiting) would have its queue grow with every change.
         if (event.kind === "membership_ended") {
           if (event.teamId === teamId) membershipEnded.abort();
         } else {
-          if ("teamId" in event && event.teamId !== teamId) return; // another team of theirs: another tab's stream
+          if (event.teamId !== teamId) return; // another team of theirs: another tab's stream
           const live = toLiveEvent(event);
           if (!queue.some((queued) => JSON.stringify(queued) === JSON.stringify(live))) queue.push(live);
         }
         wake?.();
-      });
+      };
+      const unsubscribeFromPerson = events.subscribe(profileId, onEvent);
+      const unsubscribeFromTeam = events.subscribeToTeam(teamId, onEvent);
+      const unsubscribe = () => {
+        unsubscribeFromPerson();
+        unsubscribeFromTeam();
+      };
       const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
       const serverStopping = new AbortController();
       const stopOnClose = events.onClose(() => {

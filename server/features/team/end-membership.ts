@@ -24,5 +24,7 @@ export async function endMembership(deps: { db: Database; events: EventHub }, en
     await releaseFormerMember(deps, tx, formerMember, now);
     // Leaves on commit, like every live event, to every instance listening (decision 011).
     await deps.events.publish(tx, [person.profileId], { kind: "membership_ended", teamId: ended.teamId });
+    // Those who remain see the team without them (its member count, the people picker).
+    await deps.events.publishToTeam(tx, { kind: "team", teamId: ended.teamId });
   });
 }

@@ -141,6 +141,30 @@ describe("a person in several teams", () => {
 });
 
 describe("joining and creating teams", () => {
+  it("tells the team's open screens, and no other team's, when someone joins or leaves", async () => {
+    const [owner] = (await makeTeam(server, ["Omar"], "Research")) as [Teammate];
+    const [newcomer] = (await makeTeam(server, ["Nina"], "Nina's team")) as [Teammate];
+    const researchStream = await openEventStream(owner.client);
+    const othersStream = await openEventStream(stranger.client);
+    const teamChanged = (event: { event: string; data: string }) => event.event === "change" && event.data === JSON.stringify({ kind: "team" });
+    try {
+      const token = await invite(server, owner.client, newcomer.email);
+      await okJson(newcomer.client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+      await researchStream.next(teamChanged);
+      const researchId = (await okJson(owner.client.api.team.$get())).id;
+      expect((await okJson(owner.client.api.team.$get())).memberCount).toBe(2);
+      researchStream.received.length = 0;
+      const left = await newcomer.client.post("/api/auth/organization/leave", { organizationId: researchId });
+      expect(left.status, left.text).toBe(200);
+      await researchStream.next(teamChanged);
+      expect((await okJson(owner.client.api.team.$get())).memberCount).toBe(1);
+      expect(othersStream.received.filter(teamChanged)).toEqual([]);
+    } finally {
+      researchStream.close();
+      othersStream.close();
+    }
+  });
+
   it("creates another team of one's own from the switcher, as its owner", async () => {
     const created = await paul.client.api.teams.$post({ json: { name: "Side project" } });
     expect(created.status).toBe(201);

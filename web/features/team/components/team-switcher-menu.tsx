@@ -19,7 +19,8 @@ export default function TeamSwitcherMenu({ trigger, defaultOpen, currentTeamId }
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <DropdownMenu defaultOpen={defaultOpen}>
+      {/* Not modal: a modal menu hides the page from screen readers with aria-hidden while its links stay focusable. */}
+      <DropdownMenu defaultOpen={defaultOpen} modal={false}>
         <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-64">
           <DropdownMenuLabel>{t("sidebar.team.switch")}</DropdownMenuLabel>

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { TEAM_HEADER } from "../common/teams.ts";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -153,16 +154,18 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
         const changed = await writer.post("/api/blockers", { title: "Changing all the time", blockingProfileIds: [team.members[1]?.profileId] });
         if (changed.status !== 201) throw new Error(`set-up failed: ${changed.text}`);
         const changingId = (changed.json as { id: string }).id;
+        // As the web app asks since several teams per person (decision 029): each request names its team.
+        const inTeam = { [TEAM_HEADER]: team.teamId };
         const rounds: { bare: LoadResult; dashboard: LoadResult; list: LoadResult; listCompressed: LoadResult; dashboardWhileChanging: DashboardResult["dashboardWhileChanging"] }[] = [];
         for (let round = 0; round < options.rounds; round++) {
           const warmUp = round === 0;
           rounds.push({
             bare: await load(bareUrl, { connections: CONCURRENT_USERS, seconds: options.seconds, warmUp }),
-            dashboard: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, warmUp }),
-            list: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, warmUp }),
-            listCompressed: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: AS_A_BROWSER, warmUp: false }),
+            dashboard: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, headers: inTeam, warmUp }),
+            list: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: inTeam, warmUp }),
+            listCompressed: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: { ...AS_A_BROWSER, ...inTeam }, warmUp: false }),
             dashboardWhileChanging: await whileTeamChanges(writer, changingId, () =>
-              load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, warmUp: false }),
+              load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, headers: inTeam, warmUp: false }),
             ),
           });
         }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { TEAM_HEADER } from "../common/teams.ts";
 import { loadConfig } from "../server/config.ts";
 import { startServer, type RunningServer } from "../server/start-server.ts";
 import { createTestDatabase } from "../server/test/test-server.ts";
@@ -30,12 +31,13 @@ async function withServer<T>(databaseAdminUrl: string, run: (server: RunningServ
   }
 }
 
-async function measure(server: RunningServer, cookies: string[], paths: string[], seconds: number) {
+/** Loads `paths` as the team's members, each request naming the team as the web app's do (decision 029). */
+async function measure(server: RunningServer, teamId: string, cookies: string[], paths: string[], seconds: number) {
   const bare = serve({ fetch: new Hono().get("/", (c) => c.json({ ok: true })).fetch, port: await freePort() });
   try {
     const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
     const bareResult = await load(bareUrl, { connections: CONCURRENT_USERS, seconds });
-    const measured = await load(server.url, { connections: CONCURRENT_USERS, seconds, cookies, paths });
+    const measured = await load(server.url, { connections: CONCURRENT_USERS, seconds, cookies, paths, headers: { [TEAM_HEADER]: teamId } });
     if (measured.non2xx + measured.errors > 0) throw new Error(`${measured.non2xx + measured.errors} requests failed`);
     return { bare: bareResult, measured };
   } finally {
@@ -52,7 +54,7 @@ export async function benchTeamBoard(options: { databaseAdminUrl: string; member
     const seedSeconds = (performance.now() - started) / 1000;
     const cookies = (await signIn(server, team, CONCURRENT_USERS)).map((client) => client.cookieHeader);
     const paths = ["/api/blockers/team", "/api/blockers/team?sort=priority", "/api/blockers/team?sort=due"];
-    return { label: `team board: ${options.members} members, ${options.open.toLocaleString("en")} open blockers`, seedSeconds, ...(await measure(server, cookies, paths, options.seconds)) };
+    return { label: `team board: ${options.members} members, ${options.open.toLocaleString("en")} open blockers`, seedSeconds, ...(await measure(server, team.teamId, cookies, paths, options.seconds)) };
   });
 }
 
@@ -77,6 +79,6 @@ export async function benchSearch(options: { databaseAdminUrl: string; blockers:
     const cookies = (await signIn(server, team, CONCURRENT_USERS)).map((client) => client.cookieHeader);
     const typed = VOCABULARY.filter((_, index) => index % 37 === 0).flatMap((word, index) => [word.slice(0, 2), word.slice(0, 3), word, `${word} ${VOCABULARY[(index * 7) % VOCABULARY.length]?.slice(0, 3)}`]);
     const paths = typed.map((text) => `/api/search?q=${encodeURIComponent(text)}`);
-    return { label: `search: ${options.blockers.toLocaleString("en")} blockers in the team`, seedSeconds, ...(await measure(server, cookies, paths, options.seconds)) };
+    return { label: `search: ${options.blockers.toLocaleString("en")} blockers in the team`, seedSeconds, ...(await measure(server, team.teamId, cookies, paths, options.seconds)) };
   });
 }

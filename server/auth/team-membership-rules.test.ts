@@ -77,7 +77,7 @@ describe("better-auth's organization endpoints", () => {
     // checks it first; Holdup's beforeAddMember hook would too), and the database would not take a second row.
     const [wandererUser] = await server.deps.db.select({ id: user.id }).from(user).where(eq(user.email, wanderer.email));
     await expect(server.deps.auth.api.addMember({ body: { userId: wandererUser?.id ?? "", organizationId: otherTeamId, role: "member" } })).rejects.toMatchObject({ body: { message: expect.stringMatching(/already a member/i) } });
-    await expect(server.deps.db.insert(member).values({ id: "duplicate-membership", organizationId: otherTeamId, userId: wandererUser?.id ?? "", role: "member", createdAt: new Date() })).rejects.toThrow();
+    await expect(server.deps.db.insert(member).values({ id: "duplicate-membership", organizationId: otherTeamId, userId: wandererUser?.id ?? "", role: "member", createdAt: new Date() })).rejects.toMatchObject({ cause: expect.objectContaining({ code: "23505" }) }); // unique_violation
     expect(await membershipsOf(wanderer)).toHaveLength(2);
   });
 

@@ -5,6 +5,7 @@ import type { BrowserLikeClient } from "./browser-like-client.ts";
 import type { TestServer } from "./test-server.ts";
 import { linkIn, type MailCatcher } from "./mail-catcher.ts";
 import { makeEmail, STRONG_PASSWORD } from "./people.ts";
+import { member, profiles, user } from "../db/schema.ts";
 
 export { makeEmail, STRONG_PASSWORD } from "./people.ts";
 
@@ -112,4 +113,17 @@ export async function makeBlocker(author: Teammate, blocking: Teammate[], overri
     }),
   );
   return created.id;
+}
+
+/**
+ * `count` people added to a team directly in the database ("Member 1", "Member 2"…, joined in that order), for
+ * tests about a large team's lists: none of them signs in, so none needs a real sign-up.
+ */
+export async function addMembersDirectly(server: Pick<TestServer, "deps">, teamId: string, count: number) {
+  const people = Array.from({ length: count }, (_, index) => ({ id: `seeded-${teamId.slice(0, 8)}-${index + 1}`, name: `Member ${index + 1}`, email: makeEmail(`member${index + 1}`) }));
+  const joined = Date.now();
+  await server.deps.db.insert(user).values(people.map(({ id, name, email }) => ({ id, name, email })));
+  await server.deps.db.insert(profiles).values(people.map(({ id, name, email }) => ({ authId: id, fullName: name, email, onboardedAt: new Date(joined) })));
+  await server.deps.db.insert(member).values(people.map(({ id }, index) => ({ id: `m-${id}`, organizationId: teamId, userId: id, role: "member", createdAt: new Date(joined + index) })));
+  return people;
 }

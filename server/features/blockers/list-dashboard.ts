@@ -12,7 +12,7 @@ import type { Database } from "../../db/client.ts";
 import type { AnswerCache } from "../../http/answer-cache.ts";
 import { keptJson, type KeptJson } from "../../http/kept-json.ts";
 import type { Member } from "../../http/app-env.ts";
-import { fieldRefusal } from "../../http/refusal.ts";
+import { readCursor, writeCursor } from "../../http/cursor.ts";
 import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../counters/count-waiting.ts";
 import { jsonValue } from "../../db/prepared.ts";
 import { cardsFreshUntil, cardsFromJson, cardsJson, type BlockerCard, type RawCard, type RawCards } from "./blocker-cards.ts";
@@ -26,22 +26,15 @@ type Cursor = { stalled: boolean; createdAt: string; id: string };
 
 const cursorSchema = z.tuple([z.boolean(), z.iso.datetime({ offset: true }), z.uuid()]);
 
-/** A cursor as the client sends it back: opaque text, checked like any other input. */
-export function readCursor(text: string | undefined): Cursor | undefined {
-  if (text === undefined) return undefined;
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-  } catch {
-    decoded = undefined;
-  }
-  const parsed = cursorSchema.safeParse(decoded);
-  if (!parsed.success) throw fieldRefusal("cursor", "Not a valid list position: reload the list");
-  const [stalled, createdAt, id] = parsed.data;
+/** A cursor as the client sends it back (server/http/cursor.ts). */
+export function readDashboardCursor(text: string | undefined): Cursor | undefined {
+  const position = readCursor(text, cursorSchema);
+  if (!position) return undefined;
+  const [stalled, createdAt, id] = position;
   return { stalled, createdAt, id };
 }
 
-const writeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.stalled, cursor.createdAt, cursor.id])).toString("base64url");
+const writeDashboardCursor = (cursor: Cursor) => writeCursor([cursor.stalled, cursor.createdAt, cursor.id]);
 
 const stalledOf = (card: RawCard) => !card.blocking.some((part) => part.status === "pending");
 
@@ -74,7 +67,7 @@ function pageOf(raw: RawCards, member: Member, now: Date): DashboardPage {
   const last = shown.at(-1);
   return {
     items: cardsFromJson({ cards: shown, people: raw.people }, member, now),
-    nextCursor: raw.cards.length > DASHBOARD_PAGE_SIZE && last ? writeCursor({ stalled: stalledOf(last), createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor: raw.cards.length > DASHBOARD_PAGE_SIZE && last ? writeDashboardCursor({ stalled: stalledOf(last), createdAt: last.createdAt, id: last.id }) : null,
   };
 }
 

@@ -14,7 +14,7 @@ import { createBlocker } from "./create-blocker.ts";
 import { editBlocker } from "./edit-blocker.ts";
 import { endBlocker, reopenBlocker } from "./end-blocker.ts";
 import { getBlocker } from "./get-blocker.ts";
-import { listDashboardPage, readCursor } from "./list-dashboard.ts";
+import { listDashboardPage, readDashboardCursor } from "./list-dashboard.ts";
 import { listResolved } from "./list-resolved.ts";
 import { nudgeBlockingPerson } from "./nudge-blocking-person.ts";
 import { teamBoard } from "./team-board.ts";
@@ -39,10 +39,10 @@ export function blockerRoutes(deps: AppDependencies) {
       return c.json({ id: blocker.id, invitations }, 201);
     })
     .get("/waiting-on-me", validate("query", dashboardPageQuerySchema), async (c) =>
-      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "waitingOnMe", readCursor(c.req.valid("query").cursor), now())),
+      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "waitingOnMe", readDashboardCursor(c.req.valid("query").cursor), now())),
     )
     .get("/im-waiting-on", validate("query", dashboardPageQuerySchema), async (c) =>
-      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "imWaitingOn", readCursor(c.req.valid("query").cursor), now())),
+      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "imWaitingOn", readDashboardCursor(c.req.valid("query").cursor), now())),
     )
     .get("/team", validate("query", teamBoardQuerySchema), async (c) => sendKeptJson(c, await teamBoard(deps, c.get("member"), c.req.valid("query"), now())))
     .get("/resolved", validate("query", resolvedFiltersSchema), async (c) => c.json(await listResolved(db, c.get("member"), c.req.valid("query"), now()), 200))

@@ -1,7 +1,7 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { emailSchema } from "../../../common/auth-rules.ts";
-import { MAX_INVITES_AT_ONCE, teamNameSchema } from "../../../common/profile.ts";
+import { MAX_INVITES_AT_ONCE, recordIdSchema, teamNameSchema } from "../../../common/profile.ts";
 import { MAX_TEAMS_PER_PERSON } from "../../../common/teams.ts";
 import { tooManyMessage } from "../../auth/attempt-limits.ts";
 import { requireSession } from "../../auth/require-session.ts";
@@ -12,16 +12,40 @@ import { validate } from "../../http/validate.ts";
 import { Refusal } from "../../http/refusal.ts";
 import { createTeam } from "../onboarding/create-team.ts";
 import { countTeamsOf, findTeam, listTeamsOf } from "./find-team.ts";
+import { listMembers, membersQuerySchema } from "./list-members.ts";
+import { changeRole, leaveTeam, removeMember, transferOwnership, type Actor } from "./manage-members.ts";
+import { teamRoles } from "./team-roles.ts";
 import { inviteTeammates } from "./invite-teammates.ts";
 
 export const tooManyTeams = () => new Refusal(409, "too_many_teams", `You are in ${MAX_TEAMS_PER_PERSON} teams, the most one person can be in: leave one first`);
 
 export const invitationsBody = z.object({ emails: z.array(emailSchema).min(1, "Add at least one e-mail address").max(MAX_INVITES_AT_ONCE) });
 
-/** The team the request acts in (server/http/chosen-team.ts). */
+const memberParam = z.object({ memberId: recordIdSchema });
+const roleBody = z.object({ role: z.enum(teamRoles, "Choose one role: owner, admin or member") });
+const transferBody = z.object({ memberId: recordIdSchema });
+
+/** The team the request acts in (server/http/chosen-team.ts): itself, its members, its invitations. */
 export function teamRoutes({ answers, auth, config, db, readSession, clock, secret, clientAddressOf }: AppDependencies) {
+  const actorOf = (c: Context<AppEnv>): Actor => ({ ...c.get("member"), userId: c.get("user").id, headers: c.req.raw.headers });
   return new Hono<AppEnv>()
     .use(requireSession(readSession), requireMember({ db, answers }))
+    .get("/members", validate("query", membersQuerySchema), async (c) => c.json(await listMembers(db, c.get("member"), c.req.valid("query"), clock.now()), 200))
+    .patch("/members/:memberId", validate("param", memberParam), validate("json", roleBody), async (c) =>
+      c.json(await changeRole({ auth, db }, actorOf(c), c.req.valid("param").memberId, c.req.valid("json").role), 200),
+    )
+    .delete("/members/:memberId", validate("param", memberParam), async (c) => {
+      await removeMember({ auth, db }, actorOf(c), c.req.valid("param").memberId);
+      return c.json({ removed: true }, 200);
+    })
+    .post("/leave", async (c) => {
+      await leaveTeam({ auth, db }, actorOf(c));
+      return c.json({ left: true }, 200);
+    })
+    .post("/transfer-ownership", validate("json", transferBody), async (c) => {
+      await transferOwnership({ auth, db }, actorOf(c), c.req.valid("json").memberId);
+      return c.json({ transferred: true }, 200);
+    })
     .get("/", async (c) => {
       const team = await findTeam(db, c.get("user").id, c.get("member").teamId);
       if (!team) return c.json({ code: "team_not_found", message: "You are not in a team yet" }, 404);

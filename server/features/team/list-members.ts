@@ -1,0 +1,84 @@
+// The team's members for /organization/access: a page at a time (a team may have a thousand), by name, with their
+// role, when they joined, the open parts waiting on them in this team, whether they are away (outside their working
+// hours now), and what the person asking may do to each — the page offers only what the server would allow.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { WorkingHours } from "../../../common/profile.ts";
+import { isWithinWorkingHours } from "../../../common/working-hours.ts";
+import type { Database } from "../../db/client.ts";
+import { jsonValue } from "../../db/prepared.ts";
+import type { Member } from "../../http/app-env.ts";
+import { readCursor, writeCursor } from "../../http/cursor.ts";
+import { assignableRoles, type TeamRole } from "./team-roles.ts";
+
+export const MEMBERS_PAGE_SIZE = 50;
+
+export const membersQuerySchema = z.object({
+  q: z.string().trim().max(100, "Use at most 100 characters").optional(),
+  cursor: z.string().max(500, "Not a valid list position").optional(),
+});
+
+type RawMember = {
+  memberId: string;
+  profileId: string;
+  fullName: string | null;
+  email: string;
+  avatarUrl: string | null;
+  role: string;
+  joinedAt: string;
+  timezone: string;
+  workingHours: WorkingHours;
+  waitingOnThem: number;
+  sortName: string;
+};
+
+// The order: by name (the e-mail for someone without one), then the membership's id; the cursor is that pair.
+const cursorSchema = z.tuple([z.string().max(400), z.string().max(100)]);
+
+export async function listMembers(db: Database, viewer: Member, options: { q?: string; cursor?: string }, now: Date) {
+  const after = readCursor(options.cursor, cursorSchema);
+  const pattern = options.q ? `%${options.q.toLowerCase().replaceAll(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+  const matching = pattern ? sql`and (lower(coalesce(p.full_name, '')) like ${pattern} or lower(p.email) like ${pattern})` : sql``;
+  const sortName = sql`lower(coalesce(nullif(p.full_name, ''), p.email))`;
+  const answer = await jsonValue<{ members: RawMember[]; total: number; owners: number }>(
+    db,
+    sql`json_build_object(
+      'members', coalesce((
+        select json_agg(row_to_json(page) order by page."sortName", page."memberId") from (
+          select m.id as "memberId", p.id as "profileId", p.full_name as "fullName", p.email, p.avatar_url as "avatarUrl",
+            m.role, m.created_at as "joinedAt", p.timezone, p.working_hours as "workingHours", ${sortName} as "sortName",
+            (select count(*) from blocking_users b join blockers on blockers.id = b.blocker_id
+              where b.profile_id = p.id and b.status = 'pending' and blockers.organization_id = ${viewer.teamId})::int as "waitingOnThem"
+          from member m join profiles p on p.auth_id = m.user_id
+          where m.organization_id = ${viewer.teamId} ${matching}
+            ${after ? sql`and (${sortName}, m.id) > (${after[0]}, ${after[1]})` : sql``}
+          order by ${sortName}, m.id
+          limit ${MEMBERS_PAGE_SIZE + 1}
+        ) page), '[]'::json),
+      'total', (select count(*) from member m join profiles p on p.auth_id = m.user_id where m.organization_id = ${viewer.teamId} ${matching}),
+      'owners', (select count(*) from member m where m.organization_id = ${viewer.teamId} and m.role = 'owner')
+    )`,
+  );
+  const page = answer.members.slice(0, MEMBERS_PAGE_SIZE);
+  const last = page.at(-1);
+  const viewerRole = viewer.role as TeamRole;
+  return {
+    items: page.map(({ timezone, workingHours, sortName, ...person }) => {
+      const isViewer = person.profileId === viewer.profileId;
+      const roles = isViewer ? [] : assignableRoles(viewerRole, person.role as TeamRole);
+      return {
+        ...person,
+        away: !isWithinWorkingHours(now, timezone, workingHours),
+        isViewer,
+        allowed: {
+          roles,
+          remove: !isViewer && roles.length > 0,
+          transferOwnership: !isViewer && viewerRole === "owner",
+        },
+      };
+    }),
+    nextCursor: answer.members.length > MEMBERS_PAGE_SIZE && last ? writeCursor([last.sortName, last.memberId]) : null,
+    total: answer.total,
+    viewer: { role: viewerRole, canLeave: viewerRole !== "owner" || answer.owners > 1 },
+  };
+}

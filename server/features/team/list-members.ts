@@ -39,20 +39,20 @@ export async function listMembers(db: Database, viewer: Member, options: { q?: s
   const after = readCursor(options.cursor, cursorSchema);
   const pattern = options.q ? `%${options.q.toLowerCase().replaceAll(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
   const matching = pattern ? sql`and (lower(coalesce(p.full_name, '')) like ${pattern} or lower(p.email) like ${pattern})` : sql``;
-  const sortName = sql`lower(coalesce(nullif(p.full_name, ''), p.email))`;
+  const byName = sql`lower(coalesce(nullif(p.full_name, ''), p.email))`;
   const answer = await jsonValue<{ members: RawMember[]; total: number; owners: number }>(
     db,
     sql`json_build_object(
       'members', coalesce((
         select json_agg(row_to_json(page) order by page."sortName", page."memberId") from (
           select m.id as "memberId", p.id as "profileId", p.full_name as "fullName", p.email, p.avatar_url as "avatarUrl",
-            m.role, m.created_at as "joinedAt", p.timezone, p.working_hours as "workingHours", ${sortName} as "sortName",
+            m.role, m.created_at as "joinedAt", p.timezone, p.working_hours as "workingHours", ${byName} as "sortName",
             (select count(*) from blocking_users b join blockers on blockers.id = b.blocker_id
               where b.profile_id = p.id and b.status = 'pending' and blockers.organization_id = ${viewer.teamId})::int as "waitingOnThem"
           from member m join profiles p on p.auth_id = m.user_id
           where m.organization_id = ${viewer.teamId} ${matching}
-            ${after ? sql`and (${sortName}, m.id) > (${after[0]}, ${after[1]})` : sql``}
-          order by ${sortName}, m.id
+            ${after ? sql`and (${byName}, m.id) > (${after[0]}, ${after[1]})` : sql``}
+          order by ${byName}, m.id
           limit ${MEMBERS_PAGE_SIZE + 1}
         ) page), '[]'::json),
       'total', (select count(*) from member m join profiles p on p.auth_id = m.user_id where m.organization_id = ${viewer.teamId} ${matching}),
@@ -63,7 +63,7 @@ export async function listMembers(db: Database, viewer: Member, options: { q?: s
   const last = page.at(-1);
   const viewerRole = viewer.role as TeamRole;
   return {
-    items: page.map(({ timezone, workingHours, sortName, ...person }) => {
+    items: page.map(({ timezone, workingHours, sortName: _sortName, ...person }) => {
       const isViewer = person.profileId === viewer.profileId;
       const roles = isViewer ? [] : assignableRoles(viewerRole, person.role as TeamRole);
       return {

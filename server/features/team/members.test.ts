@@ -183,8 +183,8 @@ describe("changing the team", () => {
     const leaving = await team.owner.client.post("/api/team/leave");
     expect([leaving.status, (leaving.json as { code: string }).code]).toEqual([409, "last_owner"]);
     expect((await team.owner.client.post("/api/team/transfer-ownership", { memberId: await memberIdOf(team, team.target) })).status).toBe(200);
-    const roles = Object.fromEntries((await listOf(team.target.client)).items.map((item) => [item.fullName, item.role]));
-    expect(roles).toMatchObject({ Olive: "admin", Tara: "owner" });
+    const rolesNow = Object.fromEntries((await listOf(team.target.client)).items.map((item) => [item.fullName, item.role]));
+    expect(rolesNow).toMatchObject({ Olive: "admin", Tara: "owner" });
     expect((await team.owner.client.post("/api/team/leave")).status).toBe(200);
     expect((await team.target.client.post("/api/team/leave")).json).toMatchObject({ code: "last_owner" });
   });

@@ -54,6 +54,20 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(await seriousViolations(page), "create a team").toEqual([]);
     });
 
+    test("the team's members (/organization/access), with a removal to confirm, and at 375 px", async ({ page, bob }) => {
+      await page.goto("/organization/access");
+      await expect(page.getByTestId("member-row").filter({ hasText: bob.fullName })).toBeVisible();
+      expect(await seriousViolations(page), "access").toEqual([]);
+      await page.getByRole("button", { name: `More actions for ${bob.fullName}` }).click();
+      await page.getByRole("menuitem", { name: "Remove from team…" }).click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+      expect(await seriousViolations(page), "removal").toEqual([]);
+      await page.keyboard.press("Escape");
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expect(page.getByTestId("member-row").filter({ hasText: bob.fullName })).toBeVisible();
+      expect(await seriousViolations(page), "375 px").toEqual([]);
+    });
+
     test("a blocker's page and its edit form, a declined blocker on the dashboard at 375 px, the personal settings", async ({ page, baseURL, bob }) => {
       const id = await logBlocker(page.request, baseURL ?? "", "Quarterly numbers", [bob.fullName]);
       const declined = await bob.page.request.post(`/api/blockers/${id}/decline`, { data: { reason: "Not mine" }, headers: { origin: baseURL ?? "" } });

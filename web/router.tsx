@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
               { path: paths.settings, element: <Navigate to={paths.settingsPersonal} replace /> },
               { path: paths.settingsPersonal, ...page(() => import("./features/settings/pages/personal-settings-page")) },
               { path: paths.organization, element: <Navigate to={paths.organizationAccess} replace /> },
-              { path: paths.organizationAccess, ...placeholder("organizationAccess") },
+              { path: paths.organizationAccess, ...page(() => import("./features/team/pages/access-page")) },
               { path: paths.organizationBilling, ...placeholder("organizationBilling") },
               { path: paths.organizationInsights, ...placeholder("organizationInsights") },
               { path: paths.organizationTools, ...placeholder("integrations") },

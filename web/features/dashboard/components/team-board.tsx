@@ -12,6 +12,7 @@ import { FormField } from "@/web/components/form-field";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { QueryError } from "@/web/components/query-error";
 import { Button } from "@/web/components/ui/button";
+import { NativeSelect } from "@/web/components/ui/native-select";
 import type { TeamBoardQuery } from "@/web/features/blockers/api/blocker-keys";
 import { teamBoardQueryOptions, type TeamBoardGroup } from "@/web/features/blockers/api/get-team-board";
 import { BlockerCard, BlockerCardSkeleton } from "@/web/features/blockers/components/blocker-card";
@@ -20,7 +21,6 @@ import { personName } from "@/web/lib/person-name";
 import { useAddressFilters } from "@/web/lib/search-params";
 import { formatAge } from "@/web/lib/relative-time";
 
-const selectClasses = "h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none dark:bg-input/30";
 
 /** The board's order and filters from the address; what is not valid there (an edited link) falls back to the default. */
 function useTeamBoardQuery() {
@@ -44,13 +44,13 @@ export function TeamBoard({ now }: { now: Date }) {
         </h2>
         <FormField label={t("dashboard.team.sort")}>
           {(control) => (
-            <select {...control} className={selectClasses} value={query.sort} onChange={(event) => set("sort", event.target.value === "age" ? undefined : event.target.value)}>
+            <NativeSelect {...control} value={query.sort} onChange={(event) => set("sort", event.target.value === "age" ? undefined : event.target.value)}>
               {teamBoardSorts.map((sort) => (
                 <option key={sort} value={sort}>
                   {t(`dashboard.team.sorts.${sort}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </FormField>
         <FormField label={t("dashboard.team.person")}>
@@ -58,14 +58,14 @@ export function TeamBoard({ now }: { now: Date }) {
         </FormField>
         <FormField label={t("dashboard.team.priority")}>
           {(control) => (
-            <select {...control} className={selectClasses} value={query.priority ?? ""} onChange={(event) => set("priority", event.target.value || undefined)}>
+            <NativeSelect {...control} value={query.priority ?? ""} onChange={(event) => set("priority", event.target.value || undefined)}>
               <option value="">{t("dashboard.team.anyPriority")}</option>
               {[...blockerPriorities].reverse().map((priority) => (
                 <option key={priority} value={priority}>
                   {t(`blockers.priority.${priority}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </FormField>
       </section>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { chooseTeam } from "@/web/lib/current-team";
 import { toast } from "@/web/lib/toast";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
@@ -103,7 +104,7 @@ function TeamStep({ invitations }: { invitations: Invitation[] }) {
   const { t } = useTranslation();
   const [name, setName] = useState("");
   const create = useStepMutation(createTeam);
-  const accept = useStepMutation(acceptInvitation);
+  const accept = useJoinTeam();
   const fieldError = (create.error as ApiError | null)?.fields?.name?.[0];
 
   function submit(event: FormEvent) {
@@ -145,6 +146,29 @@ function TeamStep({ invitations }: { invitations: Invitation[] }) {
       </form>
     </OnboardingFrame>
   );
+}
+
+/**
+ * Joining the team that invited you is the end of onboarding (it is shortened: the team already exists, and inviting
+ * people is its owners' business): straight to its dashboard, this tab acting in it.
+ */
+function useJoinTeam() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { refreshUser } = useAuth();
+  return useMutation({
+    mutationFn: async (invitationId: string) => {
+      const team = await acceptInvitation(invitationId);
+      await completeOnboarding();
+      return team;
+    },
+    onSuccess: async (team) => {
+      if (team) chooseTeam(team.id);
+      await refreshUser();
+      toast.success(t("onboarding.joined", { team: team?.name }));
+      await navigate(paths.dashboard, { replace: true });
+    },
+  });
 }
 
 function InviteStep({ teamName }: { teamName: string }) {

@@ -10,6 +10,7 @@ import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
+import { NativeSelect } from "@/web/components/ui/native-select";
 import { profileKeys } from "@/web/features/profile/api/get-profile";
 import { updateProfile } from "@/web/features/profile/api/update-profile";
 import type { ApiError } from "@/web/lib/api-error";
@@ -63,18 +64,13 @@ function AboutYouCard() {
           </FormField>
           <FormField label={t("settings.personal.timezone")} error={fields.timezone?.[0]} hint={t("settings.personal.timezoneHint")}>
             {(control) => (
-              <select
-                {...control}
-                value={timezone}
-                onChange={(event) => setTimezone(event.target.value)}
-                className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none dark:bg-input/30"
-              >
+              <NativeSelect {...control} value={timezone} onChange={(event) => setTimezone(event.target.value)}>
                 {timezoneChoices(timezone).map((zone) => (
                   <option key={zone} value={zone}>
                     {zone.replaceAll("_", " ")}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             )}
           </FormField>
           <WorkingHoursFields value={workingHours} onChange={setWorkingHours} errors={fields} />

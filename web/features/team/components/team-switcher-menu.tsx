@@ -24,7 +24,7 @@ export default function TeamSwitcherMenu({ trigger, defaultOpen, currentTeamId }
         <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-64">
           <DropdownMenuLabel>{t("sidebar.team.switch")}</DropdownMenuLabel>
-          {teams.isPending && <DropdownMenuItem disabled>{t("common.loading")}</DropdownMenuItem>}
+          {teams.isPending && <DropdownMenuItem disabled>{t("ui.loading")}</DropdownMenuItem>}
           {teams.isError && <DropdownMenuItem disabled>{t("common.loadFailed")}</DropdownMenuItem>}
           <DropdownMenuRadioGroup value={currentTeamId} onValueChange={(teamId) => void switchTeam(teamId)}>
             {teams.data?.map((team) => (

@@ -43,7 +43,7 @@ export async function setUpTeam(baseUrl: string, size: number, runId: string): P
     const name = `Person ${index}`;
     const client = await signUp(baseUrl, name, emailOf(index));
     const token = tokens.get(emailOf(index)) ?? "";
-    await expectStatus(client.post(`/api/onboarding/invitations/${token}/accept`, { token }), 200, `invitation of ${emailOf(index)}`);
+    await expectStatus(client.post(`/api/invitations/${token}/accept`, { token }), 200, `invitation of ${emailOf(index)}`);
     people.push(await complete(client, name, emailOf(index)));
   }
   return people;

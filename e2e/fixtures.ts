@@ -45,7 +45,7 @@ async function createPerson(request: APIRequestContext, baseURL: string, options
       const token = new URL(linkIn(await receivedMail(request, email, "invited you"))).searchParams.get("invite") ?? "";
       const { invitations } = (await call(request, baseURL, "get", `/api/onboarding?invite=${encodeURIComponent(token)}`)) as { invitations: { id: string }[] };
       expect(invitations.map((invitation) => invitation.id)).toContain(token);
-      await call(request, baseURL, "post", `/api/onboarding/invitations/${encodeURIComponent(token)}/accept`, { token });
+      await call(request, baseURL, "post", `/api/invitations/${encodeURIComponent(token)}/accept`, { token });
     } else {
       await call(request, baseURL, "post", "/api/onboarding/team", { name: options.teamName });
     }

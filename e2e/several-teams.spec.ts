@@ -25,7 +25,7 @@ test("Bob works in two teams: the switcher, its counts, one team's blockers at a
   const growthId = teams.find((team) => team.name === "Growth Guild")?.id ?? "";
   await call(bob.page.request, origin, "post", "/api/team/invitations", { emails: [teammate.email] }, growthId);
   const token = new URL(linkIn(await receivedMail(riley.request, teammate.email, "Growth Guild"))).searchParams.get("invite") ?? "";
-  await call(riley.request, origin, "post", `/api/onboarding/invitations/${token}/accept`, { token });
+  await call(riley.request, origin, "post", `/api/invitations/${token}/accept`, { token });
   await logBlocker(riley.request, origin, "Growth: launch checklist", ["Bob Stone"], growthId);
   await logBlocker(riley.request, origin, "Checkout: card form review", ["Bob Stone"]);
 

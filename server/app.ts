@@ -9,6 +9,7 @@ import { searchRoutes } from "./features/search/routes.ts";
 import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
+import { invitationRoutes } from "./features/invitations/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { supportRoutes } from "./features/support/routes.ts";
@@ -38,6 +39,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/search", searchRoutes(deps))
     .route("/events", liveEventRoutes(deps))
     .route("/onboarding", onboardingRoutes(deps))
+    .route("/invitations", invitationRoutes(deps))
     .route("/support", supportRoutes(deps));
 }
 

@@ -70,7 +70,7 @@ describe("better-auth's organization endpoints", () => {
     const token = await invite(server, otherOwner.client, wanderer.email);
     const viaBetterAuth = await wanderer.client.post("/api/auth/organization/accept-invitation", { invitationId: token });
     expect(viaBetterAuth.status, viaBetterAuth.text).toBe(403);
-    const viaHoldup = await wanderer.client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } });
+    const viaHoldup = await wanderer.client.api.invitations[":id"].accept.$post({ param: { id: token }, json: { token } });
     expect(viaHoldup.status).toBe(200);
     expect((await membershipsOf(wanderer)).map((row) => row.teamId).sort()).toEqual([homeId, otherTeamId].sort());
     // Even Holdup's own server code cannot add someone to a team they are in (better-auth's server-only addMember

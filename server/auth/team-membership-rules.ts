@@ -91,8 +91,8 @@ export const organizationEndpointRules: Record<string, EndpointRule> = {
   "/organization/list-invitations": { rule: "allow", why: "Owners and admins read their team's invitations (better-auth checks)." },
   "/organization/accept-invitation": {
     rule: "refuse",
-    why: "Joining goes through POST /api/onboarding/invitations/:id/accept, which asks for the proof (a confirmed e-mail or the link's token).",
-    message: "Accept invitations in Holdup's onboarding, from the link in your invitation e-mail",
+    why: "Joining goes through POST /api/invitations/:id/accept, which asks for the proof (a confirmed e-mail or the link's token).",
+    message: "Accept invitations in Holdup: on the Invitations page, or from the link in your invitation e-mail",
   },
   "/organization/get-invitation": { rule: "restrict", why: "A confirmed e-mail address: better-auth checks only that the address matches.", check: requireConfirmedEmail },
   "/organization/reject-invitation": { rule: "restrict", why: "A confirmed e-mail address: better-auth checks only that the address matches.", check: requireConfirmedEmail },

@@ -44,7 +44,7 @@ describe("the API's edges", () => {
       client.request("/api/profile", { method: "PATCH", json: { isAdmin: true } }),
       client.request("/api/profile", { method: "PATCH", json: ["not", "an", "object"] }),
       client.request("/api/auth/sign-in/email", { method: "POST", body: "email=x", headers: { "content-type": "application/x-www-form-urlencoded" } }),
-      client.request("/api/onboarding/invitations/%00/accept", { method: "POST" }),
+      client.request("/api/invitations/%00/accept", { method: "POST" }),
       client.request("/api/onboarding/team", { method: "POST", json: { name: "Team\u0000Null" } }),
       client.request("/api/profile", { method: "PATCH", json: { fullName: "\u0000" } }),
       client.request("/api/auth/sign-in/email", { method: "POST", json: { email: "a\u0000@b.co", password: "whatever-123" } }),

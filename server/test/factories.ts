@@ -92,7 +92,7 @@ export async function invite(server: TestServer, inviter: BrowserLikeClient, ema
 async function acceptInvitation(client: BrowserLikeClient, token: string) {
   const { invitations } = await okJson(client.api.onboarding.$get({ query: { invite: token } }));
   expect(invitations.map((invitation) => invitation.id)).toContain(token);
-  return okJson(client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+  return okJson(client.api.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
 }
 
 /** Someone in no team (they left one, say) is invited by `inviter` and joins that team. */

@@ -48,7 +48,7 @@ describe("a blocker on someone outside the team", () => {
     await signUp(dana, { email: newcomer, mail: server.mail });
     await okJson(dana.api.onboarding.profile.$post({ json: { fullName: "Dana", timezone: "Europe/Paris" } }));
     const token = new URL(linkIn(invitation)).searchParams.get("invite") ?? "";
-    await okJson(dana.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+    await okJson(dana.api.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
     const danaProfile = await okJson(dana.api.onboarding.complete.$post());
 
     const hers = await dashboardOf(dana);
@@ -82,7 +82,7 @@ describe("a blocker on someone outside the team", () => {
     await signUp(erin, { email: later, mail: server.mail });
     await okJson(erin.api.onboarding.profile.$post({ json: { fullName: "Erin", timezone: "Europe/Paris" } }));
     const token = new URL(linkIn(invitation)).searchParams.get("invite") ?? "";
-    await okJson(erin.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+    await okJson(erin.api.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
     expect((await dashboardOf(erin)).counters.waitingOnMe).toBe(0);
     const page = (await alice.client.request(`/api/blockers/${created.json.id}`)).json as { invited: string[]; blocking: { person: { id: string } }[] };
     expect(page.invited).toEqual([]);

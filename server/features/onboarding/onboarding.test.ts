@@ -72,7 +72,7 @@ describe("onboarding", () => {
     expect(link.pathname).toBe("/signup");
     expect(Object.fromEntries(link.searchParams)).toEqual({ invite: state.invitations[0]?.id, email: inviteeEmail });
 
-    const joined = await invitee.api.onboarding.invitations[":id"].accept.$post({ param: { id: state.invitations[0]?.id ?? "" }, json: {} });
+    const joined = await invitee.api.invitations[":id"].accept.$post({ param: { id: state.invitations[0]?.id ?? "" }, json: {} });
     expect(joined.status).toBe(200);
     expect(await joined.json()).toMatchObject({ name: "Growth", memberCount: 2, role: "member" });
   });
@@ -100,7 +100,7 @@ describe("onboarding", () => {
     await signUp(stranger, { mail: server.mail });
     const ownerInvitations = await server.deps.db.query.invitation.findMany();
     const target = ownerInvitations.at(-1);
-    const response = await stranger.api.onboarding.invitations[":id"].accept.$post({ param: { id: target?.id ?? "" }, json: { token: target?.id ?? "" } });
+    const response = await stranger.api.invitations[":id"].accept.$post({ param: { id: target?.id ?? "" }, json: { token: target?.id ?? "" } });
     expect(response.status).toBe(404);
   });
 });

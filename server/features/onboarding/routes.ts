@@ -1,4 +1,5 @@
-// The onboarding steps: name → team (create one, or accept a waiting invitation) → invite teammates → done.
+// The onboarding steps: name → team (create one, or accept a waiting invitation: /api/invitations) → invite
+// teammates → done.
 import { Hono } from "hono";
 import { z } from "zod";
 import { fullNameSchema, recordIdSchema, teamNameSchema, timezoneSchema } from "../../../common/profile.ts";
@@ -10,22 +11,17 @@ import { updateProfile } from "../profile/update-profile.ts";
 import { findFirstTeam } from "../team/find-team.ts";
 import { completeOnboarding } from "./complete-onboarding.ts";
 import { createTeam } from "./create-team.ts";
-import { acceptInvitation } from "./accept-invitation.ts";
 import { Refusal } from "../../http/refusal.ts";
-import { isEmailVerified, listInvitationsFor } from "./list-invitations.ts";
+import { invitationListQuery } from "../invitations/routes.ts";
+import { isEmailVerified, listInvitationsFor } from "../invitations/list-invitations.ts";
 
 const aboutYouBody = z.object({ fullName: fullNameSchema, timezone: timezoneSchema });
 const teamBody = z.object({ name: teamNameSchema });
-const invitationParam = z.object({ id: recordIdSchema });
-// The token from an invitation's link (`?invite=` on the page, `token` to accept): it proves the invitation is the
-// person's when their e-mail address is not confirmed (decision 018).
-const onboardingQuery = z.object({ invite: recordIdSchema.optional() });
-const acceptBody = z.object({ token: recordIdSchema.optional() });
 
 export function onboardingRoutes({ auth, clock, db, events, readSession }: AppDependencies) {
   return new Hono<AppEnv>()
     .use(requireSession(readSession))
-    .get("/", validate("query", onboardingQuery), async (c) => {
+    .get("/", validate("query", invitationListQuery), async (c) => {
       const user = c.get("user");
       const proof = { emailVerified: await isEmailVerified(db, user.id), token: c.req.valid("query").invite };
       const [profile, team, invitations] = await Promise.all([requireProfile(db, user.id), findFirstTeam(db, user.id), listInvitationsFor(db, user.email, proof, clock.now())]);
@@ -40,11 +36,6 @@ export function onboardingRoutes({ auth, clock, db, events, readSession }: AppDe
       if (await findFirstTeam(db, user.id)) throw new Refusal(409, "already_in_team", "You already have a team: create more from the team switcher");
       await createTeam(auth, user.id, c.req.valid("json").name);
       return c.json(await findFirstTeam(db, user.id), 201);
-    })
-    .post("/invitations/:id/accept", validate("param", invitationParam), validate("json", acceptBody), async (c) => {
-      const user = c.get("user");
-      const person = { userId: user.id, email: user.email, headers: c.req.raw.headers };
-      return c.json(await acceptInvitation({ auth, db, events }, person, c.req.valid("param").id, c.req.valid("json").token, clock.now()), 200);
     })
     .post("/complete", async (c) => {
       const user = c.get("user");

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { MAX_TEAMS_PER_PERSON } from "../../../common/teams.ts";
 import type { Database } from "../../db/client.ts";
+import { Refusal } from "../../http/refusal.ts";
 import { blockers, blockingUsers, member, organization, profiles } from "../../db/schema.ts";
 
 export type Team = { id: string; name: string; slug: string; role: string; memberCount: number };
@@ -23,6 +25,8 @@ export async function findFirstTeam(db: Database, userId: string): Promise<Team 
   const [first] = await db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId)).orderBy(asc(member.createdAt)).limit(1);
   return first && findTeam(db, userId, first.id);
 }
+
+export const tooManyTeams = () => new Refusal(409, "too_many_teams", `You are in ${MAX_TEAMS_PER_PERSON} teams, the most one person can be in: leave one first`);
 
 /** How many teams the person is in (at most MAX_TEAMS_PER_PERSON). */
 export async function countTeamsOf(db: Database, userId: string): Promise<number> {

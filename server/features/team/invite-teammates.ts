@@ -3,6 +3,7 @@ import { paths } from "../../../common/paths.ts";
 import type { Auth } from "../../auth/auth.ts";
 import { reserveAttempt, tooManyMessage } from "../../auth/attempt-limits.ts";
 import type { Database } from "../../db/client.ts";
+import type { TeamRole } from "./team-roles.ts";
 
 /**
  * `link`: the invitation's link, as the e-mail carries it, for the inviter to pass on when no e-mail can go out
@@ -15,13 +16,10 @@ export type InviteOutcome = { email: string; invited: true; link: string } | { e
  * invitation is an e-mail sent on request, counted with the others Holdup sends (decision 019): per address, so a
  * teammate cannot flood someone's inbox by inviting them again and again, and per client.
  */
-export async function inviteTeammates(
-  deps: { auth: Auth; db: Database; appUrl: string },
-  sender: { headers: Headers; clientKey: string },
-  teamId: string,
-  emails: string[],
-  now: Date,
-): Promise<InviteOutcome[]> {
+/** Who sends: their request's headers (better-auth reads the session from them) and their client, for the limits. */
+export type Sender = { headers: Headers; clientKey: string };
+
+export async function inviteTeammates(deps: { auth: Auth; db: Database; appUrl: string }, sender: Sender, teamId: string, emails: string[], role: TeamRole, now: Date): Promise<InviteOutcome[]> {
   const outcomes: InviteOutcome[] = [];
   for (const email of new Set(emails)) {
     const reservation = await reserveAttempt(deps.db, { kind: "email", email, clientKey: sender.clientKey }, now);
@@ -30,7 +28,7 @@ export async function inviteTeammates(
       continue;
     }
     try {
-      const invitation = await deps.auth.api.createInvitation({ body: { email, role: "member", organizationId: teamId, resend: true }, headers: sender.headers });
+      const invitation = await deps.auth.api.createInvitation({ body: { email, role, organizationId: teamId, resend: true }, headers: sender.headers });
       await reservation.keep();
       outcomes.push({ email, invited: true, link: new URL(paths.invitation(invitation.id, invitation.email), deps.appUrl).toString() });
     } catch (error) {

@@ -42,6 +42,12 @@ async function memberIdOf(team: Team, who: Teammate) {
   return row.memberId;
 }
 
+/** A fresh invitation from the team's owner; its id. */
+async function ownersInvitation(team: Team) {
+  const { outcomes } = (await team.owner.client.request("/api/team/invitations", { json: { emails: [`pending-${Math.random().toString(36).slice(2)}@example.com`] } })).json as { outcomes: { invited: boolean; link?: string }[] };
+  return new URL(outcomes[0]?.link ?? "http://x/?invite=missing").searchParams.get("invite") ?? "";
+}
+
 type Role = "owner" | "admin" | "member" | "outsider" | "anonymous";
 const roles: Role[] = ["owner", "admin", "member", "outsider", "anonymous"];
 
@@ -70,6 +76,10 @@ const cases: Case[] = [
     allowed: { owner: 200 },
     changes: true,
   },
+  { route: "GET /api/team/invitations", method: "GET", path: async () => "/api/team/invitations", allowed: { owner: 200, admin: 200, member: 200 } },
+  // An invitation the owner sent: a member may act only on their own (to them the others do not exist).
+  { route: "POST /api/team/invitations/:id/resend", method: "POST", path: async (team) => `/api/team/invitations/${await ownersInvitation(team)}/resend`, allowed: { owner: 200, admin: 200, member: 404 }, changes: true },
+  { route: "DELETE /api/team/invitations/:id", method: "DELETE", path: async (team) => `/api/team/invitations/${await ownersInvitation(team)}`, allowed: { owner: 200, admin: 200 }, changes: true },
   {
     route: "POST /api/team/invitations",
     method: "POST",

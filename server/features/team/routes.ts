@@ -9,17 +9,20 @@ import { clientKey } from "../../http/client-address.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { requireMember } from "../../http/require-member.ts";
 import { validate } from "../../http/validate.ts";
-import { Refusal } from "../../http/refusal.ts";
 import { createTeam } from "../onboarding/create-team.ts";
-import { countTeamsOf, findTeam, listTeamsOf } from "./find-team.ts";
+import { countTeamsOf, findTeam, listTeamsOf, tooManyTeams } from "./find-team.ts";
 import { listMembers, membersQuerySchema } from "./list-members.ts";
 import { changeRole, leaveTeam, removeMember, transferOwnership, type Actor } from "./manage-members.ts";
 import { teamRoles } from "./team-roles.ts";
-import { inviteTeammates } from "./invite-teammates.ts";
+import { inviteTeammates, type Sender } from "./invite-teammates.ts";
+import { invitableRoles, listTeamInvitations, resendInvitation, revokeInvitation } from "./team-invitations.ts";
+import { Refusal } from "../../http/refusal.ts";
 
-export const tooManyTeams = () => new Refusal(409, "too_many_teams", `You are in ${MAX_TEAMS_PER_PERSON} teams, the most one person can be in: leave one first`);
-
-export const invitationsBody = z.object({ emails: z.array(emailSchema).min(1, "Add at least one e-mail address").max(MAX_INVITES_AT_ONCE) });
+export const invitationsBody = z.object({
+  emails: z.array(emailSchema).min(1, "Add at least one e-mail address").max(MAX_INVITES_AT_ONCE),
+  role: z.enum(["member", "admin"], "Invite people as a member or an admin").default("member"),
+});
+const invitationParam = z.object({ id: recordIdSchema });
 
 const memberParam = z.object({ memberId: recordIdSchema });
 const roleBody = z.object({ role: z.enum(teamRoles, "Choose one role: owner, admin or member") });
@@ -28,6 +31,7 @@ const transferBody = z.object({ memberId: recordIdSchema });
 /** The team the request acts in (server/http/chosen-team.ts): itself, its members, its invitations. */
 export function teamRoutes({ answers, auth, config, db, readSession, clock, secret, clientAddressOf }: AppDependencies) {
   const actorOf = (c: Context<AppEnv>): Actor => ({ ...c.get("member"), userId: c.get("user").id, headers: c.req.raw.headers });
+  const senderOf = (c: Context<AppEnv>): Sender => ({ headers: c.req.raw.headers, clientKey: clientKey(clientAddressOf(c), secret) });
   return new Hono<AppEnv>()
     .use(requireSession(readSession), requireMember({ db, answers }))
     .get("/members", validate("query", membersQuerySchema), async (c) => c.json(await listMembers(db, c.get("member"), c.req.valid("query"), clock.now()), 200))
@@ -51,10 +55,12 @@ export function teamRoutes({ answers, auth, config, db, readSession, clock, secr
       if (!team) return c.json({ code: "team_not_found", message: "You are not in a team yet" }, 404);
       return c.json(team, 200);
     })
+    .get("/invitations", async (c) => c.json(await listTeamInvitations(db, { ...c.get("member"), userId: c.get("user").id }, config.appUrl, clock.now()), 200))
     .post("/invitations", validate("json", invitationsBody), async (c) => {
       const team = c.get("member");
-      const sender = { headers: c.req.raw.headers, clientKey: clientKey(clientAddressOf(c), secret) };
-      const outcomes = await inviteTeammates({ auth, db, appUrl: config.appUrl }, sender, team.teamId, c.req.valid("json").emails, clock.now());
+      const { emails, role } = c.req.valid("json");
+      if (!invitableRoles(team.role).includes(role)) throw new Refusal(403, "role_not_allowed", "Only owners and admins invite admins");
+      const outcomes = await inviteTeammates({ auth, db, appUrl: config.appUrl }, senderOf(c), team.teamId, emails, role, clock.now());
       // Every address refused for the limits: the request as a whole was too many.
       const waits = outcomes.map((outcome) => (outcome.invited ? 0 : (outcome.retryAfterSeconds ?? 0)));
       if (waits.every((wait) => wait > 0)) {
@@ -63,6 +69,14 @@ export function teamRoutes({ answers, auth, config, db, readSession, clock, secr
         return c.json({ code: "too_many_requests", message: tooManyMessage("email", wait), retryAfter: wait, outcomes }, 429);
       }
       return c.json({ outcomes }, 200);
+    })
+    .post("/invitations/:id/resend", validate("param", invitationParam), async (c) => {
+      const viewer = { ...c.get("member"), userId: c.get("user").id };
+      return c.json(await resendInvitation({ auth, db, appUrl: config.appUrl }, viewer, senderOf(c), c.req.valid("param").id, clock.now()), 200);
+    })
+    .delete("/invitations/:id", validate("param", invitationParam), async (c) => {
+      await revokeInvitation({ auth, db }, actorOf(c), c.req.valid("param").id);
+      return c.json({ revoked: true }, 200);
     });
 }
 

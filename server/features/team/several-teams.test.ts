@@ -22,7 +22,7 @@ beforeAll(async () => {
   growthId = (await okJson(gus.client.api.team.$get())).id;
   elsewhereId = (await okJson(stranger.client.api.team.$get())).id;
   const token = await invite(server, gus.client, dana.email);
-  await okJson(dana.client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+  await okJson(dana.client.api.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
 });
 afterAll(() => server?.stop());
 
@@ -122,7 +122,7 @@ describe("a person in several teams", () => {
     const [owner, leaver] = (await makeTeam(server, ["Olga", "Leo"], "Short-lived")) as [Teammate, Teammate];
     const shortLivedId = (await okJson(owner.client.api.team.$get())).id;
     const token = await invite(server, gus.client, leaver.email);
-    await okJson(leaver.client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+    await okJson(leaver.client.api.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
     const growthStream = await openEventStream(leaver.client, undefined, { team: growthId });
     const shortLivedStream = await openEventStream(leaver.client, undefined, { team: shortLivedId });
     try {
@@ -149,7 +149,7 @@ describe("joining and creating teams", () => {
     const teamChanged = (event: { event: string; data: string }) => event.event === "change" && event.data === JSON.stringify({ kind: "team" });
     try {
       const token = await invite(server, owner.client, newcomer.email);
-      await okJson(newcomer.client.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+      await okJson(newcomer.client.api.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
       await researchStream.next(teamChanged);
       const researchId = (await okJson(owner.client.api.team.$get())).id;
       expect((await okJson(owner.client.api.team.$get())).memberCount).toBe(2);
@@ -185,7 +185,7 @@ describe("joining and creating teams", () => {
     const oneMore = await collector.client.request("/api/teams", { json: { name: "One too many" } });
     expect([oneMore.status, (oneMore.json as { code: string }).code]).toEqual([409, "too_many_teams"]);
     const token = await invite(server, gus.client, collector.email);
-    const joined = await collector.client.request(`/api/onboarding/invitations/${token}/accept`, { json: { token } });
+    const joined = await collector.client.request(`/api/invitations/${token}/accept`, { json: { token } });
     expect([joined.status, (joined.json as { code: string }).code]).toEqual([409, "too_many_teams"]);
     expect(await okJson(collector.client.api.teams.$get())).toHaveLength(MAX_TEAMS_PER_PERSON);
   });

@@ -14,7 +14,7 @@ export const createTeam = (name: string) => unwrap(api.onboarding.team.$post({ j
 
 /** Accepts with the link's token when there is one; once in the team it is no longer needed. */
 export async function acceptInvitation(id: string) {
-  const team = await unwrap(api.onboarding.invitations[":id"].accept.$post({ param: { id }, json: { token: readInvitationToken() } }));
+  const team = await unwrap(api.invitations[":id"].accept.$post({ param: { id }, json: { token: readInvitationToken() } }));
   forgetInvitationToken();
   return team;
 }

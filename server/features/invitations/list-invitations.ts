@@ -1,5 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { Refusal } from "../../http/refusal.ts";
 import { invitation, organization, user } from "../../db/schema.ts";
 
 /**
@@ -22,6 +23,14 @@ export async function isEmailVerified(db: Database, userId: string): Promise<boo
 export async function listInvitationsFor(db: Database, email: string, proof: InvitationProof, now: Date) {
   if (proof.emailVerified) return waitingInvitations(db, email, now);
   return proof.token ? waitingInvitations(db, email, now, proof.token) : [];
+}
+
+export const invitationNotFound = () => new Refusal(404, "invitation_not_found", "This invitation does not exist or has expired");
+
+/** Acting on an invitation by its id takes proof it is the person's: a confirmed address, or its link's token. */
+export async function requireProof(db: Database, userId: string, invitationId: string, token: string | undefined) {
+  if (token === invitationId || (await isEmailVerified(db, userId))) return;
+  throw new Refusal(403, "invitation_link_required", "Open the link in your invitation e-mail to join this team: it shows the invitation is yours");
 }
 
 /** The invitation with this id if it still waits for this address, proved or not (the caller checks the proof). */

@@ -8,12 +8,10 @@ import { Refusal } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import { startWaitingOnNewMember } from "../blockers/invitees.ts";
 import { findProfile } from "../profile/find-profile.ts";
-import { countTeamsOf, findTeam } from "../team/find-team.ts";
-import { tooManyTeams } from "../team/routes.ts";
-import { findInvitationFor, isEmailVerified } from "./list-invitations.ts";
+import { countTeamsOf, findTeam, tooManyTeams } from "../team/find-team.ts";
+import { findInvitationFor, invitationNotFound, requireProof } from "./list-invitations.ts";
 
 export const alreadyInTeam = () => new Refusal(409, "already_in_team", "You are already a member of this team");
-const invitationNotFound = () => new Refusal(404, "invitation_not_found", "This invitation does not exist or has expired");
 
 export async function acceptInvitation(deps: { auth: Auth; db: Database; events: EventHub }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
   const { auth, db } = deps;
@@ -21,9 +19,7 @@ export async function acceptInvitation(deps: { auth: Auth; db: Database; events:
   if (!invitation) throw invitationNotFound();
   if (await findTeam(db, person.userId, invitation.teamId)) throw alreadyInTeam();
   if ((await countTeamsOf(db, person.userId)) >= MAX_TEAMS_PER_PERSON) throw tooManyTeams();
-  if (!(await isEmailVerified(db, person.userId)) && token !== invitationId) {
-    throw new Refusal(403, "invitation_link_required", "Open the link in your invitation e-mail to join this team: it shows the invitation is yours");
-  }
+  await requireProof(db, person.userId, invitationId, token);
   try {
     await auth.api.acceptInvitation({ body: { invitationId }, headers: person.headers });
   } catch (error) {

@@ -47,7 +47,7 @@ describe("an invitation, without SMTP", () => {
     expect((await okJson(stranger.api.onboarding.$get({ query: { invite: "x".repeat(32) } }))).invitations).toEqual([]);
 
     // Even knowing the invitation's id some other way, accepting without the link's token is refused.
-    const accepted = await stranger.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: {} });
+    const accepted = await stranger.api.invitations[":id"].accept.$post({ param: { id: token }, json: {} });
     expect(accepted.status).toBe(403);
     expect(await accepted.json()).toMatchObject({ code: "invitation_link_required" });
     expect((await stranger.api.team.$get()).status).toBe(403); // in no team: team_not_found, like every team route
@@ -76,7 +76,7 @@ describe("an invitation, without SMTP", () => {
     const newHire = await signedUpAs(email);
     const state = await okJson(newHire.api.onboarding.$get({ query: { invite: token } }));
     expect(state.invitations).toEqual([expect.objectContaining({ id: token, teamName: "Checkout" })]);
-    const joined = await okJson(newHire.api.onboarding.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
+    const joined = await okJson(newHire.api.invitations[":id"].accept.$post({ param: { id: token }, json: { token } }));
     expect(joined).toMatchObject({ name: "Checkout", role: "member" });
   });
 
@@ -85,7 +85,7 @@ describe("an invitation, without SMTP", () => {
     const second = await inviteNewHire();
     const client = await signedUpAs(first.email);
     expect((await okJson(client.api.onboarding.$get({ query: { invite: second.token } }))).invitations).toEqual([]);
-    const accepted = await client.api.onboarding.invitations[":id"].accept.$post({ param: { id: second.token }, json: { token: second.token } });
+    const accepted = await client.api.invitations[":id"].accept.$post({ param: { id: second.token }, json: { token: second.token } });
     expect(accepted.status).toBe(404);
   });
 });

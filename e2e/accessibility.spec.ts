@@ -1,5 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, logBlocker, test, waitForHydration } from "./fixtures";
+import { call, expect, logBlocker, makeEmail, test, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function seriousViolations(page: Page) {
@@ -66,6 +66,17 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width: 375, height: 740 });
       await expect(page.getByTestId("member-row").filter({ hasText: bob.fullName })).toBeVisible();
       expect(await seriousViolations(page), "375 px").toEqual([]);
+    });
+
+    test("the invite page with a pending invitation, and the invitations received", async ({ page, teammate, baseURL }) => {
+      await call(page.request, baseURL ?? "", "post", "/api/team/invitations", { emails: [makeEmail("pending")], role: "admin" });
+      await page.goto("/organization/invites");
+      await expect(page.getByTestId("pending-invitation")).toHaveCount(1);
+      expect(await seriousViolations(page), "invites").toEqual([]);
+      await page.goto("/invites");
+      await expect(page.getByRole("heading", { name: "Invitations", level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), "received").toEqual([]);
+      expect(teammate.email).toContain("@");
     });
 
     test("a blocker's page and its edit form, a declined blocker on the dashboard at 375 px, the personal settings", async ({ page, baseURL, bob }) => {

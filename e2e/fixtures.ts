@@ -34,7 +34,7 @@ async function signUpConfirmed(request: APIRequestContext, baseURL: string, emai
   expect(opened.ok()).toBe(true);
 }
 
-async function createPerson(request: APIRequestContext, baseURL: string, options: { fullName: string; teamName: string; onboarded: boolean; invitedBy?: APIRequestContext }): Promise<Person> {
+export async function createPerson(request: APIRequestContext, baseURL: string, options: { fullName: string; teamName: string; onboarded: boolean; invitedBy?: APIRequestContext }): Promise<Person> {
   const email = makeEmail(options.fullName.split(" ")[0]?.toLowerCase());
   if (options.invitedBy) await call(options.invitedBy, baseURL, "post", "/api/team/invitations", { emails: [email] });
   await signUpConfirmed(request, baseURL, email);

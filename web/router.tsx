@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
               { path: paths.addBlocker, ...page(() => import("./features/blockers/pages/add-blocker-page")) },
               { path: paths.resolved, ...page(() => import("./features/blockers/pages/resolved-page")) },
               { path: "/blockers/:id", ...page(() => import("./features/blockers/pages/blocker-page")) },
-              { path: paths.invites, ...placeholder("invites") },
+              { path: paths.invites, ...page(() => import("./features/team/pages/received-invitations-page")) },
               { path: "/user/:userId", ...page(() => import("./features/people/pages/user-page")) },
               { path: paths.insights, ...placeholder("insights") },
               { path: paths.notifications, ...page(() => import("./features/notifications/pages/notifications-page")) },

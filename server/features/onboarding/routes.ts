@@ -2,7 +2,7 @@
 // teammates → done.
 import { Hono } from "hono";
 import { z } from "zod";
-import { fullNameSchema, recordIdSchema, teamNameSchema, timezoneSchema } from "../../../common/profile.ts";
+import { fullNameSchema, teamNameSchema, timezoneSchema } from "../../../common/profile.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { validate } from "../../http/validate.ts";

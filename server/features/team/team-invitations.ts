@@ -14,7 +14,7 @@ import type { TeamRole } from "./team-roles.ts";
 const invitationNotFound = () => new Refusal(404, "invitation_not_found", "This invitation does not exist, or is no longer pending");
 
 /** The roles someone may invite people as: owners and admins invite admins too; nobody invites owners (ownership is handed over). */
-export const invitableRoles = (role: string): TeamRole[] => (role === "owner" || role === "admin" ? ["member", "admin"] : ["member"]);
+export const invitableRoles = (role: string): Exclude<TeamRole, "owner">[] => (role === "owner" || role === "admin" ? ["member", "admin"] : ["member"]);
 
 export async function listTeamInvitations(db: Database, viewer: Member & { userId: string }, appUrl: string, now: Date) {
   const rows = await db

@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "@/web/lib/api-client";
-import { forgetInvitationToken, readInvitationToken } from "../invitation-token";
 
 export const onboardingKeys = { all: ["onboarding"] as const, withInvitation: (invite: string | undefined) => [...onboardingKeys.all, { invite }] as const };
 
@@ -12,10 +11,4 @@ export const onboardingQueryOptions = (invite: string | undefined) =>
 export const saveAboutYou = (json: InferRequestType<typeof api.onboarding.profile.$post>["json"]) => unwrap(api.onboarding.profile.$post({ json }));
 export const createTeam = (name: string) => unwrap(api.onboarding.team.$post({ json: { name } }));
 
-/** Accepts with the link's token when there is one; once in the team it is no longer needed. */
-export async function acceptInvitation(id: string) {
-  const team = await unwrap(api.invitations[":id"].accept.$post({ param: { id }, json: { token: readInvitationToken() } }));
-  forgetInvitationToken();
-  return team;
-}
 export const completeOnboarding = () => unwrap(api.onboarding.complete.$post());

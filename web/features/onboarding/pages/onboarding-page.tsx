@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { chooseTeam } from "@/web/lib/current-team";
 import { toast } from "@/web/lib/toast";
 import { paths } from "@/common/paths";
@@ -15,7 +15,8 @@ import { FullScreenSpinner } from "@/web/components/ui/spinner";
 import { InviteTeammatesForm } from "@/web/features/team/components/invite-teammates-form";
 import type { ApiError } from "@/web/lib/api-error";
 import { usePageTitle } from "@/web/lib/use-page-title";
-import { acceptInvitation, completeOnboarding, createTeam, onboardingKeys, onboardingQueryOptions, saveAboutYou } from "../api/onboarding";
+import { acceptInvitation } from "@/web/features/team/api/invitations";
+import { completeOnboarding, createTeam, onboardingKeys, onboardingQueryOptions, saveAboutYou } from "../api/onboarding";
 import { readInvitationToken, rememberInvitationToken } from "../invitation-token";
 
 const steps = ["name", "team", "invite"] as const;
@@ -42,6 +43,8 @@ export default function OnboardingPage() {
     );
   }
   const { profile, team, invitations } = onboarding.data;
+  // Someone already in a team who followed an invitation link answers it where all their invitations are.
+  if (profile.onboardedAt && linkToken) return <Navigate to={`${paths.invites}?${new URLSearchParams({ invite: linkToken }).toString()}`} replace />;
   if (!profile.fullName) return <AboutYouStep />;
   if (!team) return <TeamStep invitations={invitations} />;
   return <InviteStep teamName={team.name} />;

@@ -14,8 +14,6 @@ export const teamQueryOptions = () => queryOptions({ queryKey: teamKeys.all, que
 
 export const teamsQueryOptions = () => queryOptions({ queryKey: teamsKeys.all, queryFn: () => unwrap(api.teams.$get()) });
 
-export const inviteTeammates = (emails: string[]) => unwrap(api.team.invitations.$post({ json: { emails } }));
-
 export const createTeam = (name: string) => unwrap(api.teams.$post({ json: { name } }));
 
 /**

@@ -9,7 +9,9 @@ import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
-import { inviteTeammates, teamKeys } from "../api/team";
+import { NativeSelect } from "@/web/components/ui/native-select";
+import { inviteTeammates } from "../api/invitations";
+import { teamKeys } from "../api/team";
 
 export const splitEmails = (text: string) =>
   text
@@ -17,11 +19,15 @@ export const splitEmails = (text: string) =>
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
 
-export function InviteTeammatesForm({ submitLabel, secondaryAction, onInvited }: { submitLabel: string; secondaryAction?: ReactNode; onInvited?: () => void }) {
+type InvitableRole = "member" | "admin";
+
+/** `roles`: the roles the person may invite as (the server's list); a choice is shown when there is more than one. */
+export function InviteTeammatesForm({ submitLabel, secondaryAction, onInvited, roles = ["member"] }: { submitLabel: string; secondaryAction?: ReactNode; onInvited?: () => void; roles?: readonly InvitableRole[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const linksHeadingId = useId();
   const [text, setText] = useState("");
+  const [role, setRole] = useState<InvitableRole>("member");
   const [fieldError, setFieldError] = useState<string>();
   const [links, setLinks] = useState<{ email: string; link: string }[]>([]);
   const invite = useMutation({
@@ -47,7 +53,7 @@ export function InviteTeammatesForm({ submitLabel, secondaryAction, onInvited }:
     if (emails.length === 0) return setFieldError(t("team.invite.empty"));
     if (invalid.length > 0) return setFieldError(t("team.invite.invalid", { emails: invalid.join(", ") }));
     if (emails.length > MAX_INVITES_AT_ONCE) return setFieldError(t("team.invite.tooMany", { max: MAX_INVITES_AT_ONCE }));
-    invite.mutate(emails);
+    invite.mutate({ emails, role });
   }
 
   return (
@@ -56,6 +62,19 @@ export function InviteTeammatesForm({ submitLabel, secondaryAction, onInvited }:
       <FormField label={t("team.invite.label")} hint={t("team.invite.hint")} error={fieldError}>
         {(control) => <Textarea {...control} rows={4} placeholder="alex@example.com, sam@example.com" value={text} onChange={(event) => setText(event.target.value)} />}
       </FormField>
+      {roles.length > 1 && (
+        <FormField label={t("team.invite.role")} hint={t("team.invite.roleHint")}>
+          {(control) => (
+            <NativeSelect {...control} className="sm:w-48" value={role} onChange={(event) => setRole(event.target.value as InvitableRole)}>
+              {roles.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`team.roles.${choice}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      )}
       <div className="flex flex-wrap items-center justify-end gap-2">
         {secondaryAction}
         <Button type="submit" disabled={invite.isPending}>

@@ -49,7 +49,7 @@ async function measure(server: RunningServer, teamId: string, cookies: string[],
 export async function benchTeamBoard(options: { databaseAdminUrl: string; members: number; open: number; history: number; seconds: number }): Promise<ScaleResult> {
   return withServer(options.databaseAdminUrl, async (server) => {
     const started = performance.now();
-    const team = await seedMembers(server, options.members);
+    const team = await seedMembers(server, options.members, { signedUp: CONCURRENT_USERS });
     await seedBlockers(server, team, { blockers: options.history + options.open, perBlocker: 2, open: options.open });
     const seedSeconds = (performance.now() - started) / 1000;
     const cookies = (await signIn(server, team, CONCURRENT_USERS)).map((client) => client.cookieHeader);
@@ -80,5 +80,25 @@ export async function benchSearch(options: { databaseAdminUrl: string; blockers:
     const typed = VOCABULARY.filter((_, index) => index % 37 === 0).flatMap((word, index) => [word.slice(0, 2), word.slice(0, 3), word, `${word} ${VOCABULARY[(index * 7) % VOCABULARY.length]?.slice(0, 3)}`]);
     const paths = typed.map((text) => `/api/search?q=${encodeURIComponent(text)}`);
     return { label: `search: ${options.blockers.toLocaleString("en")} blockers in the team`, seedSeconds, ...(await measure(server, team.teamId, cookies, paths, options.seconds)) };
+  });
+}
+
+/**
+ * The member list of /organization/access (`/api/team/members`: its first page, the next one, a search by name) for
+ * 20 members of a team of `members`, each with open parts waiting on them among `open` open blockers.
+ */
+export async function benchAccess(options: { databaseAdminUrl: string; members: number; open: number; seconds: number }): Promise<ScaleResult> {
+  return withServer(options.databaseAdminUrl, async (server) => {
+    const started = performance.now();
+    const team = await seedMembers(server, options.members, { signedUp: CONCURRENT_USERS });
+    await seedBlockers(server, team, { blockers: options.open * 2, perBlocker: 2, open: options.open });
+    await server.deps.db.execute(sql`vacuum analyze`);
+    const seedSeconds = (performance.now() - started) / 1000;
+    const clients = await signIn(server, team, CONCURRENT_USERS);
+    const cookies = clients.map((client) => client.cookieHeader);
+    const first = (await clients[0]?.inTeam(team.teamId).request("/api/team/members"))?.json as { nextCursor: string | null; total: number };
+    if (first.total !== options.members || !first.nextCursor) throw new Error(`set-up failed: the list holds ${first.total} members`);
+    const paths = ["/api/team/members", `/api/team/members?cursor=${first.nextCursor}`, "/api/team/members?q=member%2012"];
+    return { label: `members list: ${options.members.toLocaleString("en")} members, ${options.open.toLocaleString("en")} open blockers`, seedSeconds, ...(await measure(server, team.teamId, cookies, paths, options.seconds)) };
   });
 }

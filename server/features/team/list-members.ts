@@ -44,11 +44,16 @@ export async function listMembers(db: Database, viewer: Member, options: { q?: s
     db,
     sql`json_build_object(
       'members', coalesce((
-        select json_agg(row_to_json(page) order by page."sortName", page."memberId") from (
-          select m.id as "memberId", p.id as "profileId", p.full_name as "fullName", p.email, p.avatar_url as "avatarUrl",
-            m.role, m.created_at as "joinedAt", p.timezone, p.working_hours as "workingHours", ${byName} as "sortName",
-            (select count(*) from blocking_users b join blockers on blockers.id = b.blocker_id
-              where b.profile_id = p.id and b.status = 'pending' and blockers.organization_id = ${viewer.teamId})::int as "waitingOnThem"
+        select json_agg(json_build_object(
+          'memberId', page.member_id, 'profileId', page.profile_id, 'fullName', page.full_name, 'email', page.email,
+          'avatarUrl', page.avatar_url, 'role', page.role, 'joinedAt', page.joined_at, 'timezone', page.timezone,
+          'workingHours', page.working_hours, 'sortName', page.sort_name,
+          -- Counted for the page's rows only: in the ordered query below it would run for every member of the team.
+          'waitingOnThem', (select count(*) from blocking_users b join blockers on blockers.id = b.blocker_id
+            where b.profile_id = page.profile_id and b.status = 'pending' and blockers.organization_id = ${viewer.teamId})
+        ) order by page.sort_name, page.member_id) from (
+          select m.id as member_id, p.id as profile_id, p.full_name, p.email, p.avatar_url, m.role, m.created_at as joined_at,
+            p.timezone, p.working_hours, ${byName} as sort_name
           from member m join profiles p on p.auth_id = m.user_id
           where m.organization_id = ${viewer.teamId} ${matching}
             ${after ? sql`and (${byName}, m.id) > (${after[0]}, ${after[1]})` : sql``}

@@ -16,8 +16,8 @@ export type SeededTeam = { teamId: string; members: { authId: string; profileId:
 export async function seedMembers(server: RunningServer, count: number, options: { signedUp?: number } = {}): Promise<SeededTeam> {
   const members: SeededTeam["members"] = [];
   let teamId = "";
-  const signedUp = Math.min(count, options.signedUp ?? count);
-  for (let index = 0; index < signedUp; index++) {
+  const withSessions = Math.min(count, options.signedUp ?? count);
+  for (let index = 0; index < withSessions; index++) {
     const client = new BrowserLikeClient(server.url);
     const email = `member-${index}@bench.example.com`;
     const signedUp = await client.post("/api/auth/sign-up/email", { email, password: STRONG_PASSWORD, name: "" });
@@ -37,10 +37,10 @@ export async function seedMembers(server: RunningServer, count: number, options:
       .returning({ id: profiles.id });
     members.push({ authId, profileId: profile?.id ?? "", email });
   }
-  if (count > signedUp) {
+  if (count > withSessions) {
     const db = server.deps.db;
     await db.execute(sql`insert into "user" (id, name, email, email_verified)
-      select 'bench-user-' || g, 'Member ' || g, 'member-' || g || '@bench.example.com', true from generate_series(${signedUp}::int, ${count - 1}::int) g`);
+      select 'bench-user-' || g, 'Member ' || g, 'member-' || g || '@bench.example.com', true from generate_series(${withSessions}::int, ${count - 1}::int) g`);
     await db.execute(sql`insert into profiles (auth_id, email, full_name, onboarded_at)
       select id, email, name, now() from "user" where id like 'bench-user-%'`);
     await db.execute(sql`insert into member (id, organization_id, user_id, role, created_at)

@@ -1,8 +1,7 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api, unwrap } from "@/web/lib/api-client";
-import { toast } from "@/web/lib/toast";
-import { teamKeys, teamsKeys } from "./team";
+import { teamKeys } from "./team";
 
 export type MembersPage = InferResponseType<typeof api.team.members.$get, 200>;
 export type TeamMember = MembersPage["items"][number];
@@ -24,16 +23,3 @@ export const changeRole = ({ memberId, role }: { memberId: string; role: TeamRol
 export const removeMember = (memberId: string) => unwrap(api.team.members[":memberId"].$delete({ param: { memberId } }));
 export const transferOwnership = (memberId: string) => unwrap(api.team["transfer-ownership"].$post({ json: { memberId } }));
 export const leaveTeam = () => unwrap(api.team.leave.$post());
-
-/** A change to the team's members: the list, the team card and the switcher are read again; its refusal is shown. */
-export function useMembersMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, successMessage: (input: Input) => string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (_output, input) => {
-      toast.success(successMessage(input));
-      await Promise.all([queryClient.invalidateQueries({ queryKey: teamKeys.all }), queryClient.invalidateQueries({ queryKey: teamsKeys.all })]);
-    },
-    onError: (error) => toast.error(error.message),
-  });
-}

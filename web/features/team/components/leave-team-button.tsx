@@ -9,14 +9,15 @@ import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, 
 import { Button } from "@/web/components/ui/button";
 import { chooseTeam } from "@/web/lib/current-team";
 import { api, unwrap } from "@/web/lib/api-client";
-import { leaveTeam, useMembersMutation } from "../api/members";
+import { leaveTeam } from "../api/members";
+import { useTeamMutation } from "../api/use-team-mutation";
 import { resetTeamReads } from "../api/team";
 
 export function LeaveTeamButton({ teamName, canLeave }: { teamName: string; canLeave: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const leave = useMembersMutation(async () => {
+  const leave = useTeamMutation(async () => {
     await leaveTeam();
     const remaining = await unwrap(api.teams.$get());
     chooseTeam(remaining[0]?.id ?? null);

@@ -13,7 +13,8 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { formatDate } from "@/web/lib/date-time";
 import { bareName } from "@/web/lib/person-name";
-import { changeRole, removeMember, transferOwnership, useMembersMutation, type TeamMember, type TeamRole } from "../api/members";
+import { changeRole, removeMember, transferOwnership, type TeamMember, type TeamRole } from "../api/members";
+import { useTeamMutation } from "../api/use-team-mutation";
 
 type Confirming = "remove" | "transfer" | null;
 
@@ -22,9 +23,9 @@ export function MemberRow({ member }: { member: TeamMember }) {
   const roleId = useId();
   const name = bareName({ id: member.profileId, fullName: member.fullName, email: member.email, avatarUrl: member.avatarUrl }, t);
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const roleChange = useMembersMutation(changeRole, ({ role }) => t("team.access.roleChanged", { name, role: t(`team.roles.${role}`) }));
-  const removal = useMembersMutation(removeMember, () => t("team.access.removed", { name }));
-  const transfer = useMembersMutation(transferOwnership, () => t("team.access.transferred", { name }));
+  const roleChange = useTeamMutation(changeRole, ({ role }) => t("team.access.roleChanged", { name, role: t(`team.roles.${role}`) }));
+  const removal = useTeamMutation(removeMember, () => t("team.access.removed", { name }));
+  const transfer = useTeamMutation(transferOwnership, () => t("team.access.transferred", { name }));
   const hasActions = member.allowed.remove || member.allowed.transferOwnership;
 
   return (

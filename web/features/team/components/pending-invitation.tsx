@@ -1,6 +1,5 @@
 // One pending invitation on /organization/invites: who, as what, sent by whom, until when; its link to copy, to send
 // again, and (owners and admins) to revoke after a confirmation.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Copy, RotateCw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/web/components/ui/alert-dialog";
@@ -10,27 +9,13 @@ import { formatDate } from "@/web/lib/date-time";
 import { toast } from "@/web/lib/toast";
 import { resendInvitation, revokeInvitation, teamInvitationsKeys, type TeamInvitation } from "../api/invitations";
 import type { TeamRole } from "../api/members";
+import { useTeamMutation } from "../api/use-team-mutation";
 
 export function PendingInvitation({ invitation }: { invitation: TeamInvitation }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamInvitationsKeys.all });
-  const resend = useMutation({
-    mutationFn: resendInvitation,
-    onSuccess: async () => {
-      toast.success(t("team.invitesPage.resent", { email: invitation.email }));
-      await refresh();
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const revoke = useMutation({
-    mutationFn: revokeInvitation,
-    onSuccess: async () => {
-      toast.success(t("team.invitesPage.revoked", { email: invitation.email }));
-      await refresh();
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const refresh = { refresh: [teamInvitationsKeys.all] };
+  const resend = useTeamMutation(resendInvitation, () => t("team.invitesPage.resent", { email: invitation.email }), refresh);
+  const revoke = useTeamMutation(revokeInvitation, () => t("team.invitesPage.revoked", { email: invitation.email }), refresh);
 
   async function copyLink() {
     try {

@@ -1,6 +1,6 @@
 // /invites: the invitations this person has received, from any team — joining one switches this tab to it;
 // declining one tells nobody but removes it from the team's pending list.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,10 +11,10 @@ import { QueryError } from "@/web/components/query-error";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { formatDate } from "@/web/lib/date-time";
-import { toast } from "@/web/lib/toast";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { acceptInvitation, declineInvitation, receivedInvitationsKeys, receivedInvitationsQueryOptions, type ReceivedInvitation } from "../api/invitations";
 import { teamsKeys } from "../api/team";
+import { useTeamMutation } from "../api/use-team-mutation";
 import { useSwitchTeam } from "../use-switch-team";
 
 export default function ReceivedInvitationsPage() {
@@ -53,26 +53,10 @@ export default function ReceivedInvitationsPage() {
 
 function ReceivedInvitationRow({ invitation }: { invitation: ReceivedInvitation }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const switchTeam = useSwitchTeam();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: receivedInvitationsKeys.all }), queryClient.invalidateQueries({ queryKey: teamsKeys.all })]);
-  const join = useMutation({
-    mutationFn: acceptInvitation,
-    onSuccess: async (team) => {
-      toast.success(t("onboarding.joined", { team: invitation.teamName }));
-      await refresh();
-      if (team) await switchTeam(team.id);
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const decline = useMutation({
-    mutationFn: declineInvitation,
-    onSuccess: async () => {
-      toast.success(t("team.received.declined", { team: invitation.teamName }));
-      await refresh();
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const refresh = [receivedInvitationsKeys.all, teamsKeys.all];
+  const join = useTeamMutation(acceptInvitation, () => t("onboarding.joined", { team: invitation.teamName }), { refresh, then: async (team) => (team ? switchTeam(team.id) : undefined) });
+  const decline = useTeamMutation(declineInvitation, () => t("team.received.declined", { team: invitation.teamName }), { refresh });
   const busy = join.isPending || decline.isPending;
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3" data-testid="received-invitation">

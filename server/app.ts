@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/routes.ts";
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/routes.ts";
 import { blockerRoutes } from "./features/blockers/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { peopleRoutes } from "./features/people/routes.ts";
@@ -40,7 +41,8 @@ function apiRoutes(deps: AppDependencies) {
     .route("/events", liveEventRoutes(deps))
     .route("/onboarding", onboardingRoutes(deps))
     .route("/invitations", invitationRoutes(deps))
-    .route("/support", supportRoutes(deps));
+    .route("/support", supportRoutes(deps))
+    .route("/billing", billingRoutes(deps));
 }
 
 /** The API's type, for the web app's typed client (`hc<ApiType>`). */
@@ -50,7 +52,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   const app = new Hono();
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
   app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES));
-  app.use("/api/*", requireSameOrigin(deps.config.appUrl));
+  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH] }));
   app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));

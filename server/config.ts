@@ -48,6 +48,10 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DEFAULT_PLAN: z.enum(["free", "plus"]).default("plus"),
   TRUST_PROXY: optionalText.pipe(trustedProxiesSchema.optional()),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the stripe library sends its requests instead of api.stripe.com: a stand-in in tests; unset in production. */
+  STRIPE_API_BASE: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
 });
 
 export type Config = {
@@ -68,9 +72,11 @@ export type Config = {
   defaultPlan: "free" | "plus";
   /** The proxies (CIDR ranges, or "loopback") whose X-Forwarded-For names the client; empty: the socket's peer is the client. */
   trustedProxies: string[];
+  /** Payments through Stripe, when both its keys are set; without them DEFAULT_PLAN decides every team's plan. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 };
 
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL"]);
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -91,6 +97,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     );
   }
   const env = parsed.data;
+  // One key without the other would take payments whose webhooks cannot be verified, or verify webhooks of nothing.
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError([`${env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"}: must be set too when ${env.STRIPE_SECRET_KEY ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET"} is (Stripe needs both)`]);
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     port: env.PORT,
@@ -105,5 +115,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     requireEmailVerification: env.SMTP_URL !== undefined,
     defaultPlan: env.DEFAULT_PLAN,
     trustedProxies: env.TRUST_PROXY ?? [],
+    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } : undefined,
   };
 }

@@ -210,3 +210,27 @@ export const supportRequests = pgTable(
     index("support_requests_email_idx").on(table.email, table.createdAt),
   ],
 );
+
+/**
+ * A team's subscription to Plus, as Stripe last said it is (decision 031). One row per team that has been to
+ * Stripe's Checkout: its customer, and its current subscription with the subscription's own status.
+ */
+export const teamBilling = pgTable("team_billing", {
+  teamId: text("team_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").unique(),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  /** Stripe's: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+  subscriptionStatus: text("subscription_status"),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Stripe events already applied: a second delivery of one changes nothing (Stripe delivers at least once). */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

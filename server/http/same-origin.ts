@@ -10,10 +10,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const hasBody = (headers: Headers) => (headers.get("content-length") ?? "0") !== "0" || headers.has("transfer-encoding");
 
-export const requireSameOrigin = (appUrl: string) => {
+/** `except`: paths another server posts to (Stripe's webhook), authenticated by a signature rather than an Origin. */
+export const requireSameOrigin = (appUrl: string, options: { except?: readonly string[] } = {}) => {
   const appOrigin = new URL(appUrl).origin;
+  const exempt = new Set(options.except ?? []);
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header("origin");
     const sameOrigin = origin !== undefined ? origin === appOrigin : c.req.header("sec-fetch-site") === "same-origin";
     if (!sameOrigin) {

@@ -20,7 +20,7 @@ type CreateBlocker = z.output<typeof createBlockerSchema>;
  * Logs a blocker. People named by e-mail who are in the team already are waited on like the others; the rest are
  * recorded as invitees (`invited`), for the caller to send their invitations once the blocker exists.
  */
-export async function createBlocker(deps: { db: Database; events: EventHub; config: Pick<Config, "defaultPlan"> }, creator: Member, input: CreateBlocker, now: Date) {
+export async function createBlocker(deps: { db: Database; events: EventHub; config: Pick<Config, "defaultPlan" | "stripe"> }, creator: Member, input: CreateBlocker, now: Date) {
   const emails = [...new Set(input.blockingEmails)];
   if (emails.includes(creator.email.toLowerCase())) throw fieldRefusal("blockingEmails", "You cannot wait on yourself");
   const byEmail = await sortByMembership(deps.db, creator.teamId, emails);
@@ -31,14 +31,15 @@ export async function createBlocker(deps: { db: Database; events: EventHub; conf
   const strangers = await outsiders(deps.db, creator.teamId, [...blocking, ...alsoWaiting]);
   if (strangers.length > 0) throw fieldRefusal(blocking.some((id) => strangers.includes(id)) ? "blockingProfileIds" : "alsoBlockedProfileIds", "Choose people from your team");
 
+  const plan = await planOfTeam(deps, creator.teamId);
   return deps.events.changeData(deps.db, { teamIds: [creator.teamId] }, async (tx) => {
-    if (planOfTeam(deps.config, creator.teamId) === "free") {
+    if (plan === "free") {
       // One creation at a time per person, so two tabs cannot both slip under the limit.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`create-blocker:${creator.profileId}`}))`);
       const [today] = await tx
         .select({ created: count() })
         .from(blockers)
-        .where(and(eq(blockers.createdBy, creator.profileId), gte(blockers.createdAt, startOfDayIn(creator.timezone, now))));
+        .where(and(eq(blockers.organizationId, creator.teamId), eq(blockers.createdBy, creator.profileId), gte(blockers.createdAt, startOfDayIn(creator.timezone, now))));
       if ((today?.created ?? 0) >= FREE_BLOCKERS_PER_DAY) {
         throw new Refusal(
           403,

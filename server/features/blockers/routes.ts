@@ -35,7 +35,7 @@ export function blockerRoutes(deps: AppDependencies) {
       // Invitations for the people named by e-mail, once the blocker exists: one that cannot go out (a limit on
       // e-mails, say) does not undo the blocker; the answer says how each went, with the link to pass on.
       const sender = { headers: c.req.raw.headers, clientKey: clientKey(deps.clientAddressOf(c), deps.secret) };
-      const invitations = invited.length > 0 ? await inviteTeammates({ auth: deps.auth, db, appUrl: deps.config.appUrl }, sender, c.get("member").teamId, invited, "member", now()) : [];
+      const invitations = invited.length > 0 ? await inviteTeammates({ auth: deps.auth, db, appUrl: deps.config.appUrl, config: deps.config }, sender, c.get("member").teamId, invited, "member", now()) : [];
       return c.json({ id: blocker.id, invitations }, 201);
     })
     .get("/waiting-on-me", validate("query", dashboardPageQuerySchema), async (c) =>

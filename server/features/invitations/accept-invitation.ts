@@ -2,7 +2,9 @@
 // must be the person's (their e-mail) and proved theirs (a confirmed address, or the link's token).
 import { isAPIError } from "better-auth/api";
 import type { Auth } from "../../auth/auth.ts";
+import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import { requireRoomToJoin } from "../billing/member-limit.ts";
 import { MAX_TEAMS_PER_PERSON } from "../../../common/teams.ts";
 import { Refusal } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
@@ -13,12 +15,13 @@ import { findInvitationFor, invitationNotFound, requireProof } from "./list-invi
 
 export const alreadyInTeam = () => new Refusal(409, "already_in_team", "You are already a member of this team");
 
-export async function acceptInvitation(deps: { auth: Auth; db: Database; events: EventHub }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
+export async function acceptInvitation(deps: { auth: Auth; db: Database; events: EventHub; config: Pick<Config, "defaultPlan" | "stripe"> }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
   const { auth, db } = deps;
   const invitation = await findInvitationFor(db, person.email, invitationId, now);
   if (!invitation) throw invitationNotFound();
   if (await findTeam(db, person.userId, invitation.teamId)) throw alreadyInTeam();
   if ((await countTeamsOf(db, person.userId)) >= MAX_TEAMS_PER_PERSON) throw tooManyTeams();
+  await requireRoomToJoin(deps, invitation.teamId, now);
   await requireProof(db, person.userId, invitationId, token);
   try {
     await auth.api.acceptInvitation({ body: { invitationId }, headers: person.headers });

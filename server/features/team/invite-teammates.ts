@@ -2,14 +2,18 @@ import { isAPIError } from "better-auth/api";
 import { paths } from "../../../common/paths.ts";
 import type { Auth } from "../../auth/auth.ts";
 import { reserveAttempt, tooManyMessage } from "../../auth/attempt-limits.ts";
+import { and, eq, gt } from "drizzle-orm";
+import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import { invitation as invitations } from "../../db/schema.ts";
+import { FREE_MEMBERS_MESSAGE, roomToInvite } from "../billing/member-limit.ts";
 import type { TeamRole } from "./team-roles.ts";
 
 /**
  * `link`: the invitation's link, as the e-mail carries it, for the inviter to pass on when no e-mail can go out
  * (no SMTP server): following it is what proves the invitation is the invitee's (decision 018).
  */
-export type InviteOutcome = { email: string; invited: true; link: string } | { email: string; invited: false; message: string; retryAfterSeconds?: number };
+export type InviteOutcome = { email: string; invited: true; link: string } | { email: string; invited: false; message: string; retryAfterSeconds?: number; upgradeUrl?: string };
 
 /**
  * Sends one invitation per address; one refused address (already a member, say) does not stop the others. Each
@@ -19,9 +23,22 @@ export type InviteOutcome = { email: string; invited: true; link: string } | { e
 /** Who sends: their request's headers (better-auth reads the session from them) and their client, for the limits. */
 export type Sender = { headers: Headers; clientKey: string };
 
-export async function inviteTeammates(deps: { auth: Auth; db: Database; appUrl: string }, sender: Sender, teamId: string, emails: string[], role: TeamRole, now: Date): Promise<InviteOutcome[]> {
+/**
+ * On the Free plan, only as many as the team has places for (FREE_MEMBERS, invitations waiting included); an
+ * address already invited keeps its place (sending it again takes none).
+ */
+export async function inviteTeammates(deps: { auth: Auth; db: Database; appUrl: string; config: Pick<Config, "defaultPlan" | "stripe"> }, sender: Sender, teamId: string, emails: string[], role: TeamRole, now: Date): Promise<InviteOutcome[]> {
   const outcomes: InviteOutcome[] = [];
+  let room = await roomToInvite(deps, teamId, now);
+  const waiting = new Set(
+    (await deps.db.select({ email: invitations.email }).from(invitations).where(and(eq(invitations.organizationId, teamId), eq(invitations.status, "pending"), gt(invitations.expiresAt, now)))).map((row) => row.email),
+  );
   for (const email of new Set(emails)) {
+    const takesAPlace = !waiting.has(email.toLowerCase());
+    if (takesAPlace && room <= 0) {
+      outcomes.push({ email, invited: false, message: FREE_MEMBERS_MESSAGE, upgradeUrl: paths.organizationBilling });
+      continue;
+    }
     const reservation = await reserveAttempt(deps.db, { kind: "email", email, clientKey: sender.clientKey }, now);
     if (!reservation.allowed) {
       outcomes.push({ email, invited: false, message: tooManyMessage("email", reservation.retryAfterSeconds), retryAfterSeconds: reservation.retryAfterSeconds });
@@ -30,6 +47,7 @@ export async function inviteTeammates(deps: { auth: Auth; db: Database; appUrl: 
     try {
       const invitation = await deps.auth.api.createInvitation({ body: { email, role, organizationId: teamId, resend: true }, headers: sender.headers });
       await reservation.keep();
+      if (takesAPlace) room -= 1;
       outcomes.push({ email, invited: true, link: new URL(paths.invitation(invitation.id, invitation.email), deps.appUrl).toString() });
     } catch (error) {
       await reservation.takeBack();

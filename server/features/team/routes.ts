@@ -15,6 +15,7 @@ import { listMembers, membersQuerySchema } from "./list-members.ts";
 import { changeRole, leaveTeam, removeMember, transferOwnership, type Actor } from "./manage-members.ts";
 import { teamRoles } from "./team-roles.ts";
 import { inviteTeammates, type Sender } from "./invite-teammates.ts";
+import { teamIsFull } from "../billing/member-limit.ts";
 import { invitableRoles, listTeamInvitations, resendInvitation, revokeInvitation } from "./team-invitations.ts";
 import { Refusal } from "../../http/refusal.ts";
 
@@ -60,7 +61,9 @@ export function teamRoutes({ answers, auth, config, db, readSession, clock, secr
       const team = c.get("member");
       const { emails, role } = c.req.valid("json");
       if (!invitableRoles(team.role).includes(role)) throw new Refusal(403, "role_not_allowed", "Only owners and admins invite admins");
-      const outcomes = await inviteTeammates({ auth, db, appUrl: config.appUrl }, senderOf(c), team.teamId, emails, role, clock.now());
+      const outcomes = await inviteTeammates({ auth, db, appUrl: config.appUrl, config }, senderOf(c), team.teamId, emails, role, clock.now());
+      // Every address refused for the Free plan's places: the request as a whole was one too many.
+      if (outcomes.every((outcome) => !outcome.invited && outcome.upgradeUrl)) throw teamIsFull();
       // Every address refused for the limits: the request as a whole was too many.
       const waits = outcomes.map((outcome) => (outcome.invited ? 0 : (outcome.retryAfterSeconds ?? 0)));
       if (waits.every((wait) => wait > 0)) {
@@ -72,7 +75,7 @@ export function teamRoutes({ answers, auth, config, db, readSession, clock, secr
     })
     .post("/invitations/:id/resend", validate("param", invitationParam), async (c) => {
       const viewer = { ...c.get("member"), userId: c.get("user").id };
-      return c.json(await resendInvitation({ auth, db, appUrl: config.appUrl }, viewer, senderOf(c), c.req.valid("param").id, clock.now()), 200);
+      return c.json(await resendInvitation({ auth, db, appUrl: config.appUrl, config }, viewer, senderOf(c), c.req.valid("param").id, clock.now()), 200);
     })
     .delete("/invitations/:id", validate("param", invitationParam), async (c) => {
       await revokeInvitation({ auth, db }, actorOf(c), c.req.valid("param").id);

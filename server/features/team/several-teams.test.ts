@@ -196,5 +196,5 @@ describe("joining and creating teams", () => {
   });
 });
 
-/** Routes that act in no team: the person's own (profile, onboarding, invitations received, teams), support, health. (`/api/*` is the 404.) */
-const teamlessPrefixes = ["/api/auth", "/api/profile", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health"];
+/** Routes that act in no team: the person's own (profile, onboarding, invitations received, teams), support, health, Stripe's webhook. (`/api/*` is the 404.) */
+const teamlessPrefixes = ["/api/auth", "/api/profile", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe"];

@@ -47,7 +47,7 @@ async function findPending(db: Database, viewer: Member & { userId: string }, in
 }
 
 /** Sends the invitation's e-mail again (the same link; better-auth's `resend`), counted against the e-mail limits. */
-export async function resendInvitation(deps: { auth: Auth; db: Database; appUrl: string }, viewer: Member & { userId: string }, sender: Sender, invitationId: string, now: Date): Promise<InviteOutcome> {
+export async function resendInvitation(deps: Parameters<typeof inviteTeammates>[0], viewer: Member & { userId: string }, sender: Sender, invitationId: string, now: Date): Promise<InviteOutcome> {
   const pending = await findPending(deps.db, viewer, invitationId);
   const role = (pending.role ?? "member") as TeamRole;
   const [outcome] = await inviteTeammates(deps, sender, viewer.teamId, [pending.email], role, now);

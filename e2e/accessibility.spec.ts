@@ -79,6 +79,15 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(teammate.email).toContain("@");
     });
 
+    test("the billing page of a self-hosted Holdup", async ({ page, teammate }) => {
+      await page.goto("/organization/billing");
+      await expect(page.getByTestId("current-plan")).toHaveText("Plus");
+      await expect(page.getByText("No payment provider is set up on this Holdup")).toBeVisible();
+      await expect(page.getByRole("button", { name: /Upgrade to Plus/ })).toHaveCount(0);
+      expect(await seriousViolations(page), "billing").toEqual([]);
+      expect(teammate.email).toContain("@");
+    });
+
     test("a blocker's page and its edit form, a declined blocker on the dashboard at 375 px, the personal settings", async ({ page, baseURL, bob }) => {
       const id = await logBlocker(page.request, baseURL ?? "", "Quarterly numbers", [bob.fullName]);
       const declined = await bob.page.request.post(`/api/blockers/${id}/decline`, { data: { reason: "Not mine" }, headers: { origin: baseURL ?? "" } });

@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
               { path: paths.settingsPersonal, ...page(() => import("./features/settings/pages/personal-settings-page")) },
               { path: paths.organization, element: <Navigate to={paths.organizationAccess} replace /> },
               { path: paths.organizationAccess, ...page(() => import("./features/team/pages/access-page")) },
-              { path: paths.organizationBilling, ...placeholder("organizationBilling") },
+              { path: paths.organizationBilling, ...page(() => import("./features/billing/pages/billing-page")) },
               { path: paths.organizationInsights, ...placeholder("organizationInsights") },
               { path: paths.organizationTools, ...placeholder("integrations") },
               { path: paths.organizationIntegrations, ...placeholder("integrations") },

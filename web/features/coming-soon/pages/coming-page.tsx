@@ -1,12 +1,11 @@
 // Pages whose feature arrives in a later release: the real page heading and an honest empty state saying what will be here.
-import { ChartColumn, CreditCard, PlugZap, type LucideIcon } from "lucide-react";
+import { ChartColumn, PlugZap, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/web/components/empty-state";
 import { usePageTitle } from "@/web/lib/use-page-title";
 
 const icons = {
   insights: ChartColumn,
-  organizationBilling: CreditCard,
   organizationInsights: ChartColumn,
   integrations: PlugZap,
 } satisfies Record<string, LucideIcon>;

@@ -107,22 +107,22 @@ function UsageCard({ billing }: { billing: BillingSummary }) {
         <CardDescription>{billing.plan === "plus" ? t("billing.usage.unlimited") : t("billing.usage.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-4">
+        <ul className="grid gap-4" aria-label={t("billing.usage.title")}>
           {rows.map((row) => (
-            <div key={row.label} className="grid gap-1.5">
-              <div className="flex items-baseline justify-between gap-3 text-sm">
-                <dt className="font-medium">{row.label}</dt>
-                <dd className="tabular-nums text-muted-foreground">{billing.plan === "plus" ? t("billing.usage.usedUnlimited", { used: row.used }) : t("billing.usage.used", { used: row.used, limit: row.limit })}</dd>
-              </div>
+            <li key={row.label} className="grid gap-1.5">
+              <p className="flex items-baseline justify-between gap-3 text-sm">
+                <span className="font-medium">{row.label}</span>
+                <span className="tabular-nums text-muted-foreground">{billing.plan === "plus" ? t("billing.usage.usedUnlimited", { used: row.used }) : t("billing.usage.used", { used: row.used, limit: row.limit })}</span>
+              </p>
               {billing.plan === "free" && (
                 <div className="h-2 overflow-hidden rounded-full bg-muted" role="presentation">
                   <div className={row.used >= row.limit ? "h-full bg-amber-500" : "h-full bg-primary"} style={{ width: `${Math.min(100, (row.used / row.limit) * 100)}%` }} />
                 </div>
               )}
-              {row.note && <p className="text-xs text-muted-foreground">{row.note}</p>}
-            </div>
+              {row.note && billing.plan === "free" && <p className="text-xs text-muted-foreground">{row.note}</p>}
+            </li>
           ))}
-        </dl>
+        </ul>
       </CardContent>
     </Card>
   );

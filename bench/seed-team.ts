@@ -46,7 +46,7 @@ export async function seedMembers(server: RunningServer, count: number, options:
     await db.execute(sql`insert into member (id, organization_id, user_id, role, created_at)
       select 'bench-member-' || substr(id, 12), ${teamId}, id, 'member', now() from "user" where id like 'bench-user-%'`);
     const added = await db.select({ authId: profiles.authId, profileId: profiles.id, email: profiles.email }).from(profiles).where(like(profiles.authId, "bench-user-%")).orderBy(profiles.createdAt, profiles.authId);
-    members.push(...added);
+    members.push(...added.map((person) => ({ ...person, authId: person.authId ?? "" })));
   }
   return { teamId, members };
 }

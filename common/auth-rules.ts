@@ -42,9 +42,11 @@ export type SignOutScope = (typeof signOutScopes)[number];
  * - password: failed password checks (sign-in, change of password);
  * - code: failed checks of a one-time code or an e-mailed link's token, across codes (a new code does not
  *   start a new count);
- * - email: e-mails sent on request (confirmation, codes, reset links), across every endpoint that sends one.
+ * - email: e-mails sent on request (confirmation, codes, reset links), across every endpoint that sends one;
+ * - second-factor: failed checks of an authenticator app's code or a backup code, counted like passwords;
+ * - avatar: pictures uploaded (each is decoded and re-encoded: work an attacker would repeat).
  */
-export const authAttemptKinds = ["password", "code", "email"] as const;
+export const authAttemptKinds = ["password", "code", "email", "second-factor", "avatar"] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 export type AttemptLimit = { perEmail: number; perClient: number; windowSeconds: number };
@@ -55,4 +57,6 @@ export const ATTEMPT_LIMITS: Record<AuthAttemptKind, AttemptLimit> = {
   // Six digits, three tries per code: ten failures an hour leave a guesser one chance in 100,000 a day.
   code: { perEmail: 10, perClient: 30, windowSeconds: 60 * 60 },
   email: { perEmail: 5, perClient: 20, windowSeconds: 60 * 60 },
+  "second-factor": { perEmail: 5, perClient: 30, windowSeconds: 15 * 60 },
+  avatar: { perEmail: 10, perClient: 30, windowSeconds: 60 * 60 },
 };

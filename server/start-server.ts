@@ -1,13 +1,17 @@
 // Starts everything in order: database (with migrations) → mail → auth → HTTP. Used by main.ts, the tests and the benchmarks.
 import type { Server } from "node:http";
+import { eq } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import { createEndedSessions } from "./auth/ended-sessions.ts";
 import { createSessionReader } from "./auth/session-reader.ts";
+import { createSessionToucher } from "./auth/touch-session.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { profiles } from "./db/schema.ts";
 import { endMembership, type EndedMembership } from "./features/team/end-membership.ts";
 import type { AppDependencies, Clock } from "./http/app-env.ts";
 import { createAnswerCache } from "./http/answer-cache.ts";
@@ -33,11 +37,25 @@ export async function startServer(config: Config, options: { webDir?: string; cl
     await events.changedData(database.db, { teamIds: [teamId], userIds: [userId] });
     await events.publishToTeam(database.db, { kind: "team", teamId });
   };
-  const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded, onMembershipChanged });
-  const readSession = createSessionReader({ auth, secret, secureCookies: config.appUrl.startsWith("https:"), now: () => clock.now().getTime() });
+  // A session that ends stops working at once, on every instance, its event streams included (decision 032).
+  const endedSessions = createEndedSessions();
+  events.onSessionsEnded(endedSessions.mark);
+  const onSessionEnded = async ({ userId, sessionId }: { userId: string; sessionId: string }) => {
+    const [profile] = await database.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.authId, userId));
+    await events.endSessions(database.db, { userId, profileId: profile?.id, sessionIds: [sessionId] });
+  };
+  const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded, onMembershipChanged, onSessionEnded });
+  const readSession = createSessionReader({
+    auth,
+    secret,
+    secureCookies: config.appUrl.startsWith("https:"),
+    now: () => clock.now().getTime(),
+    endedSessions,
+    onRead: createSessionToucher({ db: database.db, clock, logger }),
+  });
   const clientAddressOf = createClientResolver(config.trustedProxies);
   const answers = createAnswerCache(events.versions, clock);
-  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, mailer, events, answers, logger, clock, clientAddressOf };
+  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, endedSessions, mailer, events, answers, logger, clock, clientAddressOf };
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

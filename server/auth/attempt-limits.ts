@@ -24,7 +24,14 @@ export type AttemptRule = {
   counts: Outcome;
 };
 
-export type AttemptLimitDependencies = { db: Database; clock: Clock; readSession: SessionReader; clientKeyOf: (c: Context) => string };
+export type AttemptLimitDependencies = {
+  db: Database;
+  clock: Clock;
+  readSession: SessionReader;
+  clientKeyOf: (c: Context) => string;
+  /** The address of someone between their password and their second factor (no session yet), when there is one. */
+  pendingSignInEmailOf?: (c: Context) => Promise<string | undefined>;
+};
 
 /** better-auth's codes for a secret that did not match, or no longer can. */
 const FAILED_CHECK_CODES = new Set([
@@ -44,8 +51,11 @@ async function bodyFields(c: Context): Promise<Record<string, unknown>> {
   return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 }
 
-/** The address an attempt is about: the body's `email` (or `newEmail`), else the signed-in person's (changing a password). */
-async function emailOf(c: Context, readSession: SessionReader): Promise<string | undefined> {
+/**
+ * The address an attempt is about: the body's `email` (or `newEmail`), else the signed-in person's (changing a
+ * password), else that of the sign-in waiting for its second factor.
+ */
+async function emailOf(c: Context, { readSession, pendingSignInEmailOf }: Pick<AttemptLimitDependencies, "readSession" | "pendingSignInEmailOf">): Promise<string | undefined> {
   const fields = await bodyFields(c);
   const email = fields.email ?? fields.newEmail;
   if (typeof email === "string") {
@@ -54,7 +64,7 @@ async function emailOf(c: Context, readSession: SessionReader): Promise<string |
     return isEmail(trimmed) ? trimmed : undefined;
   }
   const session = await readSession(c.req.header("cookie"), () => c.req.raw.headers);
-  return session?.user.email.toLowerCase();
+  return session?.user.email.toLowerCase() ?? (await pendingSignInEmailOf?.(c))?.toLowerCase();
 }
 
 async function isFailedCheck(response: Response): Promise<boolean> {
@@ -115,7 +125,7 @@ export async function reserveAttempt(db: Database, attempt: { kind: AuthAttemptK
 export const limitAttempts = (deps: AttemptLimitDependencies, rule: AttemptRule) =>
   createMiddleware(async (c, next) => {
     const { db, clock } = deps;
-    const email = await emailOf(c, deps.readSession);
+    const email = await emailOf(c, deps);
     const reservation = await reserveAttempt(db, { kind: rule.kind, email, clientKey: deps.clientKeyOf(c) }, clock.now());
     if (!reservation.allowed) {
       c.header("Retry-After", String(reservation.retryAfterSeconds));
@@ -137,5 +147,7 @@ export function tooManyMessage(kind: AuthAttemptKind, seconds: number): string {
   const when = `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
   if (kind === "password") return `Too many failed sign-in attempts. ${when}`;
   if (kind === "code") return `Too many wrong codes or links. ${when}`;
+  if (kind === "second-factor") return `Too many wrong authenticator or backup codes. ${when}`;
+  if (kind === "avatar") return `Too many pictures uploaded. ${when}`;
   return `Too many e-mails were sent to this address or from this device. ${when}`;
 }

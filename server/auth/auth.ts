@@ -1,7 +1,8 @@
-// The better-auth instance: e-mail and password, one-time codes by e-mail, teams (organizations) and invitations.
+// The better-auth instance: e-mail and password, one-time codes by e-mail, an authenticator app as a second factor,
+// teams (organizations) and invitations.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { emailOTP, organization } from "better-auth/plugins";
+import { emailOTP, organization, twoFactor } from "better-auth/plugins";
 import { adminAc, defaultAc, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import { eq } from "drizzle-orm";
 import type { Config } from "../config.ts";
@@ -13,6 +14,7 @@ import { emailTemplates } from "../mail/templates.ts";
 import { paths } from "../../common/paths.ts";
 import { MAX_TEAMS_PER_PERSON } from "../../common/teams.ts";
 import { isCleanUpWithoutSmtp } from "./code-sign-in.ts";
+import { secondFactorRules } from "./second-factor-rules.ts";
 import { teamMembershipHooks, teamMembershipRules, type MembershipChangedHandler, type MembershipEndedHandler } from "./team-membership-rules.ts";
 import { validateAuthRequest } from "./validate-auth-request.ts";
 
@@ -26,6 +28,8 @@ export type AuthDependencies = {
   onMembershipEnded: MembershipEndedHandler;
   /** Someone joined a team or changed role: kept answers about them and the team are stale. */
   onMembershipChanged: MembershipChangedHandler;
+  /** One of someone's sessions ended (signed out, revoked, expired): it stops working at once (ended-sessions.ts). */
+  onSessionEnded: (ended: { userId: string; sessionId: string }) => Promise<void>;
 };
 
 /** The header through which Holdup tells better-auth who the client is (set in routes.ts, never taken from the client). */
@@ -34,8 +38,15 @@ export const CLIENT_ADDRESS_HEADER = "x-holdup-client-address";
 /** How long a session read from the signed cookie is trusted before the database is asked again. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
-export function createAuth({ config, secret, db, mailer, logger, onMembershipEnded, onMembershipChanged }: AuthDependencies) {
+/** The name authenticator apps show beside the account. */
+export const AUTHENTICATOR_ISSUER = "Holdup";
+
+export function createAuth({ config, secret, db, mailer, logger, onMembershipEnded, onMembershipChanged, onSessionEnded }: AuthDependencies) {
   const link = (path: string) => new URL(path, config.appUrl).toString();
+  // An authenticator app's six digits, asked for after the password (or the e-mailed code: second-factor-rules.ts).
+  // Turning it on or off asks for the password; ten backup codes; ten wrong codes lock the second step for 15 minutes
+  // (better-auth's lockout), and Holdup counts wrong codes like wrong passwords (server/auth/routes.ts).
+  const secondFactor = twoFactor({ issuer: AUTHENTICATOR_ISSUER, totpOptions: { digits: 6, period: 30 }, backupCodeOptions: { amount: 10 } });
   return betterAuth({
     appName: "Holdup",
     baseURL: config.appUrl,
@@ -92,12 +103,22 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
       },
     },
     user: {
+      // Deleting an account is Holdup's own route (POST /api/account/delete): it ends every membership first, and
+      // keeps the person's part of their teams' history (server/features/account/delete-account.ts).
       deleteUser: { enabled: false },
+      // Through POST /api/account/email, which checks the password first; the link goes to the new address, and the
+      // address changes when it is opened.
+      changeEmail: { enabled: true },
     },
     databaseHooks: {
       // Without SMTP, a code sign-in leaves an unconfirmed account as it was (code-sign-in.ts says why).
       account: { delete: { before: async (_account, context) => (isCleanUpWithoutSmtp(config, context) ? false : undefined) } },
-      session: { delete: { before: async (_session, context) => (isCleanUpWithoutSmtp(config, context) ? false : undefined) } },
+      session: {
+        delete: {
+          before: async (_session, context) => (isCleanUpWithoutSmtp(config, context) ? false : undefined),
+          after: async (session) => onSessionEnded({ userId: session.userId, sessionId: session.id }),
+        },
+      },
       user: {
         create: {
           // Every account has exactly one profile, the row the rest of Holdup refers to.
@@ -110,8 +131,13 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         },
         update: {
           before: async (changes, context) => (isCleanUpWithoutSmtp(config, context) && changes.emailVerified === true ? { data: { emailVerified: false } } : undefined),
+          // The profile follows the account: its e-mail, its name, and its avatar_url from the account's picture (the
+          // specification's storage_avatar_url rule: null when there is none).
           after: async (user) => {
-            await db.update(schema.profiles).set({ email: user.email, fullName: user.name.trim() || null }).where(eq(schema.profiles.authId, user.id));
+            await db
+              .update(schema.profiles)
+              .set({ email: user.email, fullName: user.name.trim() || null, avatarUrl: user.image ?? null })
+              .where(eq(schema.profiles.authId, user.id));
           },
         },
       },
@@ -145,6 +171,8 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         },
       }),
       teamMembershipRules({ onMembershipEnded }),
+      secondFactor,
+      secondFactorRules(secondFactor),
       emailOTP({
         otpLength: 6,
         expiresIn: 5 * 60,

@@ -2,6 +2,7 @@
 // sending e-mail, and who the client is. Everything else under /api/auth is better-auth's own handler.
 import { isAPIError } from "better-auth/api";
 import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { authMessages, isEmail, resendTypes, signOutScopes } from "../../common/auth-rules.ts";
 import { paths } from "../../common/paths.ts";
@@ -12,6 +13,7 @@ import { limitAttempts } from "./attempt-limits.ts";
 import { CLIENT_ADDRESS_HEADER } from "./auth.ts";
 import { keepTrackOfRemovedPassword } from "./code-sign-in.ts";
 import { withReason } from "./refusal-with-reason.ts";
+import { withoutDoubtfulCopy } from "./session-reader.ts";
 
 // Both fields optional in the schema so that a missing one gets the specification's message, not zod's.
 const resendBody = z.object({ email: z.string().trim().optional(), type: z.string().optional() });
@@ -21,18 +23,21 @@ const signOutQuery = z.object({ scope: z.enum(signOutScopes).default("global") }
 const MAX_AUTH_PATH_LENGTH = 1024;
 
 /** better-auth endpoints that check a password. */
-const PASSWORD_CHECKS = ["/sign-in/email", "/change-password", "/verify-password"];
+const PASSWORD_CHECKS = ["/sign-in/email", "/change-password", "/verify-password", "/two-factor/enable", "/two-factor/disable", "/two-factor/get-totp-uri", "/two-factor/generate-backup-codes"];
+/** better-auth endpoints that check an authenticator app's code or a backup code: limited like passwords. */
+const SECOND_FACTOR_CHECKS = ["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/verify-otp"];
 /** better-auth endpoints that check a one-time code or an e-mailed link's token. */
 const CODE_CHECKS = ["/sign-in/email-otp", "/email-otp/verify-email", "/email-otp/check-verification-otp", "/email-otp/reset-password", "/email-otp/change-email", "/reset-password", "/reset-password/:token", "/verify-email"];
 /** better-auth endpoints that send an e-mail to the address they are given (Holdup's /resend is limited the same way). */
 const MAIL_SENDERS = ["/send-verification-email", "/request-password-reset", "/email-otp/send-verification-otp", "/email-otp/request-password-reset", "/forget-password/email-otp", "/email-otp/request-email-change", "/change-email"];
 
 export function authRoutes(deps: AppDependencies) {
-  const { auth, config, db, clock, readSession, secret, clientAddressOf } = deps;
-  const limits = { db, clock, readSession, clientKeyOf: (c: Context) => clientKey(clientAddressOf(c), secret) };
+  const { auth, config, db, clock, readSession, secret, clientAddressOf, endedSessions } = deps;
+  const limits = { db, clock, readSession, clientKeyOf: (c: Context) => clientKey(clientAddressOf(c), secret), pendingSignInEmailOf: pendingSignInEmail(auth, config) };
   const passwordLimit = limitAttempts(limits, { kind: "password", counts: "failed-check" });
   const codeLimit = limitAttempts(limits, { kind: "code", counts: "failed-check" });
   const mailLimit = limitAttempts(limits, { kind: "email", counts: "sent" });
+  const secondFactorLimit = limitAttempts(limits, { kind: "second-factor", counts: "failed-check" });
   // With SMTP, signing up sends the confirmation e-mail.
   const mailSenders = config.requireEmailVerification ? [...MAIL_SENDERS, "/sign-up/email"] : MAIL_SENDERS;
 
@@ -72,6 +77,7 @@ export function authRoutes(deps: AppDependencies) {
     });
   for (const path of PASSWORD_CHECKS) routes.use(path, passwordLimit);
   for (const path of CODE_CHECKS) routes.use(path, codeLimit);
+  for (const path of SECOND_FACTOR_CHECKS) routes.use(path, secondFactorLimit);
   for (const path of mailSenders) routes.use(path, mailLimit);
   routes.use("/sign-in/email-otp", keepTrackOfRemovedPassword(db, config));
 
@@ -83,9 +89,31 @@ export function authRoutes(deps: AppDependencies) {
     // resolved here (TRUST_PROXY), as a pseudonym, and whatever the client itself sent in that header is replaced.
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_ADDRESS_HEADER, clientPseudonym(clientAddressOf(c), secret));
+    // A session that ended in the last minute cannot go on through better-auth's endpoints on its signed copy either.
+    const cookies = headers.get("cookie");
+    if (cookies) headers.set("cookie", withoutDoubtfulCopy(cookies, config.appUrl.startsWith("https:"), endedSessions));
     const response = await auth.handler(new Request(c.req.raw, { headers }));
     return response.status === 429 ? withRetryAfter(response) : withReason(response);
   });
+}
+
+/**
+ * Whose sign-in waits for its second factor: better-auth's "two_factor" cookie names a verification record (its
+ * value before the signature) that holds the account's id. The signature is not checked here, only used to find the
+ * address to count wrong codes against; better-auth checks it before accepting any code.
+ */
+function pendingSignInEmail(auth: AppDependencies["auth"], config: AppDependencies["config"]) {
+  const cookieName = `${config.appUrl.startsWith("https:") ? "__Secure-" : ""}better-auth.two_factor`;
+  return async (c: Context): Promise<string | undefined> => {
+    const signed = getCookie(c, cookieName);
+    const identifier = signed?.slice(0, signed.lastIndexOf("."));
+    // better-auth's identifiers are "2fa-" and random letters: anything else names no record (and a NUL would be a 500).
+    if (!identifier || !/^[A-Za-z0-9_-]{1,100}$/.test(identifier)) return undefined;
+    const context = await auth.$context;
+    const pending = await context.internalAdapter.findVerificationValue(identifier);
+    const found = pending && (await context.internalAdapter.findUserById(pending.value));
+    return found ? found.email : undefined;
+  };
 }
 
 /** better-auth's limiter answers 429 with X-Retry-After only: clients and proxies read the standard Retry-After. */

@@ -5,6 +5,7 @@
 // better-auth's getSession, which asks the database: the fast path can only say yes sooner, never wrongly.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Auth } from "./auth.ts";
+import type { EndedSessions } from "./ended-sessions.ts";
 
 type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
@@ -40,6 +41,28 @@ const withDates = <T extends Record<string, unknown>>(record: T, fields: string[
   for (const field of fields) if (typeof copy[field] === "string") copy[field] = new Date(copy[field] as string);
   return copy;
 };
+
+/**
+ * The Cookie header without the signed copy of the session when that copy is in doubt (its person had a session
+ * end in the last minute or so): better-auth's own endpoints then ask the database too, so a revoked session cannot
+ * use them either. The copy is only read, not verified: a forged one is refused by better-auth either way.
+ */
+export function withoutDoubtfulCopy(cookieHeader: string, secureCookies: boolean, endedSessions: EndedSessions): string {
+  const name = `${secureCookies ? "__Secure-" : ""}better-auth.session_data`;
+  const copy = cookieValue(cookieHeader, name);
+  if (!copy) return cookieHeader;
+  let userId: unknown;
+  try {
+    userId = (JSON.parse(Buffer.from(copy, "base64url").toString("utf8")) as Partial<CompactCookieCache>).session?.user?.id;
+  } catch {
+    return cookieHeader;
+  }
+  if (typeof userId !== "string" || !endedSessions.inDoubt(userId)) return cookieHeader;
+  return cookieHeader
+    .split(";")
+    .filter((pair) => pair.trim().split("=")[0] !== name)
+    .join(";");
+}
 
 type Verified = { session: AuthSession; token: string; validUntil: number };
 
@@ -100,12 +123,27 @@ function verify(cached: string, secret: string): Verified | null {
 /** Reads a request's session from its Cookie header; `headers` is asked for only when the database must decide. */
 export type SessionReader = (cookieHeader: string | undefined, headers: () => Headers) => Promise<AuthSession | null>;
 
-export function createSessionReader(options: { auth: Auth; secret: string; secureCookies: boolean; now?: () => number }): SessionReader {
+export type SessionReaderOptions = {
+  auth: Auth;
+  secret: string;
+  secureCookies: boolean;
+  now?: () => number;
+  /** People whose signed copies are not trusted for now: one of their sessions just ended (ended-sessions.ts). */
+  endedSessions?: EndedSessions;
+  /** Told of every session read, to note when it was last used (touch-session.ts). */
+  onRead?: (session: AuthSession) => void;
+};
+
+export function createSessionReader(options: SessionReaderOptions): SessionReader {
   const prefix = options.secureCookies ? "__Secure-" : "";
   const now = options.now ?? Date.now;
   const verifiedCopies = new Map<string, Verified>();
   return async (cookieHeader, headers) => {
     const cached = cookieHeader ? readCookieCache(cookieHeader, options.secret, prefix, now(), verifiedCopies) : null;
-    return cached ?? (await options.auth.api.getSession({ headers: headers() }));
+    const inDoubt = cached !== null && options.endedSessions?.inDoubt(String(cached.user.id)) === true;
+    // better-auth's getSession would trust the same signed copy: the database is asked past it.
+    const session = cached && !inDoubt ? cached : await options.auth.api.getSession({ headers: headers(), query: inDoubt ? { disableCookieCache: true } : undefined });
+    if (session) options.onRead?.(session);
+    return session;
   };
 }

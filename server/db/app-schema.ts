@@ -6,13 +6,15 @@ import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses
 import type { WorkingHours } from "../../common/profile.ts";
 import { organization, user } from "./auth-schema.ts";
 
-/** A person in Holdup. The specification's `profiles`: `auth_id` links to the signed-in user. */
+/**
+ * A person in Holdup. The specification's `profiles`: `auth_id` links to the signed-in user. A deleted account leaves
+ * its profile behind without `auth_id` (and without its e-mail): the team's blockers still name it, as a former member.
+ */
 export const profiles = pgTable("profiles", {
   id: uuid("id").primaryKey().defaultRandom(),
   authId: text("auth_id")
-    .notNull()
     .unique()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => user.id, { onDelete: "set null" }),
   fullName: text("full_name"),
   email: text("email").notNull(),
   avatarUrl: text("avatar_url"),

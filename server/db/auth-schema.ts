@@ -1,4 +1,5 @@
 // Generated once by @better-auth/cli@1.4.22 generate (organization + emailOTP plugins); timestamps made timezone-aware.
+// The twoFactor plugin's table and field follow the plugin's schema (better-auth/dist/plugins/two-factor/schema.mjs).
 import { relations } from "drizzle-orm";
 import {
   pgTable,
@@ -17,6 +18,7 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").default(false).notNull(),
   image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .defaultNow()
@@ -40,6 +42,8 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     activeOrganizationId: text("active_organization_id"),
+    /** Holdup's, not better-auth's: when the session was last used, written at most every few minutes (touch-session.ts). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (table) => [index("session_userId_idx").on(table.userId)],
 );
@@ -139,6 +143,23 @@ export const invitation = pgTable(
     index("invitation_organizationId_idx").on(table.organizationId),
     index("invitation_email_idx").on(table.email),
   ],
+);
+
+/** An authenticator app's secret and the backup codes of one person (better-auth's twoFactor plugin; both encrypted). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [index("two_factor_secret_idx").on(table.secret), index("two_factor_user_id_idx").on(table.userId)],
 );
 
 /** better-auth's request limiter (rateLimit.storage "database"): one row per client and path, so it holds across instances. */

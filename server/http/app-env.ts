@@ -1,4 +1,5 @@
 import type { Auth } from "../auth/auth.ts";
+import type { EndedSessions } from "../auth/ended-sessions.ts";
 import type { SessionReader } from "../auth/session-reader.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -19,6 +20,8 @@ export type AppDependencies = {
   secret: string;
   /** The session of a request: better-auth's signed cookie cache first, the database when that is not enough. */
   readSession: SessionReader;
+  /** People one of whose sessions just ended: their signed session copies are checked against the database (decision 032). */
+  endedSessions: EndedSessions;
   mailer: Mailer;
   events: EventHub;
   /** Answers kept while nothing they were read from changed (members, dashboards, the team board): decision 028. */

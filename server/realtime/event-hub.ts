@@ -18,13 +18,15 @@ export type TeamEvent = ({ kind: "blocker"; blockerId: string } | { kind: "notif
  * they opened as its member ends, on every instance (server/realtime/routes.ts).
  */
 export type MembershipEnded = { kind: "membership_ended"; teamId: string };
-export type HubEvent = TeamEvent | MembershipEnded;
+/** For the server's own streams too: these sessions ended (signed out, revoked, the account deleted): their streams end. */
+export type SessionsEnded = { kind: "sessions_ended"; sessionIds: string[] };
+export type HubEvent = TeamEvent | MembershipEnded | SessionsEnded;
 type Listener = (event: HubEvent) => void;
 /**
  * An event for some people's streams, or for every stream opened for a team (one name in the message, however
  * large the team: a NOTIFY payload holds 8,000 bytes), or what a change made stale for every instance's answers.
  */
-type Message = { to: string[]; event: HubEvent } | { toTeam: string; event: TeamEvent } | { stale: Staleness };
+type Message = { to: string[]; event: HubEvent } | { toTeam: string; event: TeamEvent } | { stale: Staleness } | { sessionsEndedOf: string };
 
 const CHANNEL = "holdup_live";
 
@@ -54,6 +56,13 @@ export type EventHub = {
   changeData: <T>(db: Database, stale: Staleness, change: (tx: Transaction) => Promise<T>) => Promise<T>;
   /** The same for a change already committed (better-auth's own writes): marked here at once, elsewhere on notice. */
   changedData: (db: Database, stale: Staleness) => Promise<void>;
+  /**
+   * Some of this person's sessions ended: every instance stops trusting the signed copies of their sessions it may be
+   * shown (server/auth/ended-sessions.ts), here at once and elsewhere on notice; the ended sessions' streams end.
+   */
+  endSessions: (executor: Executor, ended: { userId: string; profileId: string | undefined; sessionIds: string[] }) => Promise<void>;
+  /** Called with the person's user id whenever some of their sessions ended, on whichever instance. */
+  onSessionsEnded: (callback: (userId: string) => void) => () => void;
 };
 
 function addListener(map: Map<string, Set<Listener>>, key: string, listener: Listener) {
@@ -70,6 +79,10 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
   const listeners = new Map<string, Set<Listener>>();
   const teamListeners = new Map<string, Set<Listener>>();
   const closeCallbacks = new Set<() => void>();
+  const sessionsEndedCallbacks = new Set<(userId: string) => void>();
+  const sessionsEnded = (userId: string) => {
+    for (const callback of sessionsEndedCallbacks) callback(userId);
+  };
   const versions = createChangeVersions();
   const notifyStale = (executor: Executor, stale: Staleness) => executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ stale } satisfies Message)})`);
   const stopListening = await database.listen(
@@ -83,6 +96,7 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
         return;
       }
       if ("stale" in message) return versions.mark(message.stale);
+      if ("sessionsEndedOf" in message) return sessionsEnded(message.sessionsEndedOf);
       if ("toTeam" in message) for (const listener of teamListeners.get(message.toTeam) ?? []) listener(message.event);
       else for (const profileId of message.to) for (const listener of listeners.get(profileId) ?? []) listener(message.event);
     },
@@ -122,6 +136,17 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
     changedData: async (db, stale) => {
       versions.mark(stale);
       await notifyStale(db, stale);
+    },
+    endSessions: async (executor, { userId, profileId, sessionIds }) => {
+      sessionsEnded(userId);
+      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ sessionsEndedOf: userId } satisfies Message)})`);
+      if (profileId && sessionIds.length > 0) {
+        await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ to: [profileId], event: { kind: "sessions_ended", sessionIds } } satisfies Message)})`);
+      }
+    },
+    onSessionsEnded: (callback) => {
+      sessionsEndedCallbacks.add(callback);
+      return () => sessionsEndedCallbacks.delete(callback);
     },
   };
 }

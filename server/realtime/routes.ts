@@ -24,15 +24,20 @@ export function liveEventRoutes({ db, readSession, events, answers }: AppDepende
   return new Hono<AppEnv>().use(requireSession(readSession), requireMember({ db, answers })).get("/", (c) => {
     const { profileId, teamId } = c.get("member");
     const userId = c.get("user").id;
+    const sessionId = c.get("session").id;
     return streamSSE(c, async (stream) => {
       const queue: LiveEvent[] = [];
       const membershipEnded = new AbortController();
+      // Signed out, revoked from another device, or the account deleted: the stream ends with its session.
+      const sessionEnded = new AbortController();
       let wake: (() => void) | undefined;
       const onEvent = (event: HubEvent) => {
         // An event says "look again"; the same one twice in the queue says nothing more. Without this, a client that
         // stops reading (its socket full, the writes waiting) would have its queue grow with every change.
         if (event.kind === "membership_ended") {
           if (event.teamId === teamId) membershipEnded.abort();
+        } else if (event.kind === "sessions_ended") {
+          if (event.sessionIds.includes(sessionId)) sessionEnded.abort();
         } else {
           if (event.teamId !== teamId) return; // another team of theirs: another tab's stream
           const live = toLiveEvent(event);
@@ -62,7 +67,7 @@ export function liveEventRoutes({ db, readSession, events, answers }: AppDepende
       // here, one that ends from now on arrives as an event.
       if (!(await findMember(db, userId, teamId))) membershipEnded.abort();
       if (!membershipEnded.signal.aborted) await stream.writeSSE({ event: "ready", data: "{}" });
-      while (!stream.aborted && !serverStopping.signal.aborted && !membershipEnded.signal.aborted) {
+      while (!stream.aborted && !serverStopping.signal.aborted && !membershipEnded.signal.aborted && !sessionEnded.signal.aborted) {
         const event = queue.shift();
         if (event) await stream.writeSSE({ event: "change", data: JSON.stringify(event) });
         else await new Promise<void>((resolve) => (wake = resolve));

@@ -12,7 +12,9 @@ import { counterRoutes } from "./features/counters/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
-import { profileRoutes } from "./features/profile/routes.ts";
+import { accountRoutes } from "./features/account/routes.ts";
+import { AVATAR_UPLOAD_PATH, avatarRoutes, profileRoutes } from "./features/profile/routes.ts";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "./features/profile/set-avatar.ts";
 import { supportRoutes } from "./features/support/routes.ts";
 import { teamRoutes, teamsRoutes } from "./features/team/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
@@ -30,6 +32,8 @@ function apiRoutes(deps: AppDependencies) {
     .get("/health", (c) => c.json({ ok: true }))
     .route("/auth", authRoutes(deps))
     .route("/profile", profileRoutes(deps))
+    .route("/avatars", avatarRoutes(deps))
+    .route("/account", accountRoutes(deps))
     .route("/team", teamRoutes(deps))
     .route("/teams", teamsRoutes(deps))
     .route("/counters", counterRoutes(deps))
@@ -51,8 +55,8 @@ export type ApiType = ReturnType<typeof apiRoutes>;
 export function createApp(deps: AppDependencies, options: { webDir?: string } = {}) {
   const app = new Hono();
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
-  app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES));
-  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH] }));
+  app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES, { larger: { [AVATAR_UPLOAD_PATH]: AVATAR_MAX_BYTES } }));
+  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH], bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
   app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));

@@ -52,6 +52,13 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Where the stripe library sends its requests instead of api.stripe.com: a stand-in in tests; unset in production. */
   STRIPE_API_BASE: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
+  /** Pictures in an S3-compatible bucket instead of DATA_DIR (all instances of a fleet see the same ones). */
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
+  S3_PREFIX: optionalText,
 });
 
 export type Config = {
@@ -74,9 +81,11 @@ export type Config = {
   trustedProxies: string[];
   /** Payments through Stripe, when both its keys are set; without them DEFAULT_PLAN decides every team's plan. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** Where pictures are kept when not under DATA_DIR: an S3-compatible bucket, when S3_BUCKET is set. */
+  s3: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string; endpoint: string; prefix: string } | undefined;
 };
 
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY"]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -101,6 +110,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
     throw new ConfigError([`${env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"}: must be set too when ${env.STRIPE_SECRET_KEY ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET"} is (Stripe needs both)`]);
   }
+  const s3Missing = env.S3_BUCKET ? ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((name) => env[name as "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY"] === undefined) : [];
+  if (s3Missing.length > 0) throw new ConfigError(s3Missing.map((name) => `${name}: must be set too when S3_BUCKET is (pictures go to that bucket)`));
+  const s3Region = env.S3_REGION ?? "us-east-1";
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     port: env.PORT,
@@ -116,5 +128,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     defaultPlan: env.DEFAULT_PLAN,
     trustedProxies: env.TRUST_PROXY ?? [],
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } : undefined,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            region: s3Region,
+            endpoint: env.S3_ENDPOINT ?? `https://s3.${s3Region}.amazonaws.com`,
+            prefix: env.S3_PREFIX ?? "avatars/",
+          }
+        : undefined,
   };
 }

@@ -11,7 +11,7 @@ import { createSessionReader } from "./auth/session-reader.ts";
 import { createSessionToucher } from "./auth/touch-session.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { profiles } from "./db/schema.ts";
+import { member, profiles } from "./db/schema.ts";
 import { endMembership, type EndedMembership } from "./features/team/end-membership.ts";
 import type { AppDependencies, Clock } from "./http/app-env.ts";
 import { createAnswerCache } from "./http/answer-cache.ts";
@@ -19,6 +19,7 @@ import { createClientResolver } from "./http/client-address.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
+import { createAvatarStore } from "./storage/avatar-store.ts";
 
 export type RunningServer = { url: string; port: number; deps: AppDependencies; stop: () => Promise<void> };
 
@@ -44,7 +45,11 @@ export async function startServer(config: Config, options: { webDir?: string; cl
     const [profile] = await database.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.authId, userId));
     await events.endSessions(database.db, { userId, profileId: profile?.id, sessionIds: [sessionId] });
   };
-  const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded, onMembershipChanged, onSessionEnded });
+  const onAccountChanged = async (userId: string) => {
+    const teams = await database.db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId));
+    await events.changedData(database.db, { userIds: [userId], teamIds: teams.map((team) => team.id) });
+  };
+  const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded, onMembershipChanged, onAccountChanged, onSessionEnded });
   const readSession = createSessionReader({
     auth,
     secret,
@@ -55,7 +60,8 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   });
   const clientAddressOf = createClientResolver(config.trustedProxies);
   const answers = createAnswerCache(events.versions, clock);
-  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, endedSessions, mailer, events, answers, logger, clock, clientAddressOf };
+  const avatars = createAvatarStore(config);
+  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, endedSessions, mailer, avatars, events, answers, logger, clock, clientAddressOf };
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -4,11 +4,13 @@
 // Limits live in common/auth-rules.ts; docs/decisions/019-limits-on-secrets-and-mail.md says why.
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { ATTEMPT_LIMITS, isEmail, type AuthAttemptKind } from "../../common/auth-rules.ts";
 import type { Database } from "../db/client.ts";
 import { authAttempts } from "../db/schema.ts";
-import type { Clock } from "../http/app-env.ts";
+import type { AppDependencies, Clock } from "../http/app-env.ts";
+import { clientKey } from "../http/client-address.ts";
 import type { SessionReader } from "./session-reader.ts";
 
 /** What decides whether an answer leaves the attempt counted. */
@@ -22,6 +24,8 @@ export type AttemptRule = {
    * have, had the address an account: the answer is the same either way, so the count must be too).
    */
   counts: Outcome;
+  /** Whose address the attempt counts against when a body names another one: the signed-in person's (their password, asked again). */
+  about?: "signed-in";
 };
 
 export type AttemptLimitDependencies = {
@@ -55,8 +59,8 @@ async function bodyFields(c: Context): Promise<Record<string, unknown>> {
  * The address an attempt is about: the body's `email` (or `newEmail`), else the signed-in person's (changing a
  * password), else that of the sign-in waiting for its second factor.
  */
-async function emailOf(c: Context, { readSession, pendingSignInEmailOf }: Pick<AttemptLimitDependencies, "readSession" | "pendingSignInEmailOf">): Promise<string | undefined> {
-  const fields = await bodyFields(c);
+async function emailOf(c: Context, { readSession, pendingSignInEmailOf }: Pick<AttemptLimitDependencies, "readSession" | "pendingSignInEmailOf">, about?: "signed-in"): Promise<string | undefined> {
+  const fields = about === "signed-in" ? {} : await bodyFields(c);
   const email = fields.email ?? fields.newEmail;
   if (typeof email === "string") {
     const trimmed = email.trim().toLowerCase();
@@ -125,7 +129,7 @@ export async function reserveAttempt(db: Database, attempt: { kind: AuthAttemptK
 export const limitAttempts = (deps: AttemptLimitDependencies, rule: AttemptRule) =>
   createMiddleware(async (c, next) => {
     const { db, clock } = deps;
-    const email = await emailOf(c, deps);
+    const email = await emailOf(c, deps, rule.about);
     const reservation = await reserveAttempt(db, { kind: rule.kind, email, clientKey: deps.clientKeyOf(c) }, clock.now());
     if (!reservation.allowed) {
       c.header("Retry-After", String(reservation.retryAfterSeconds));
@@ -150,4 +154,43 @@ export function tooManyMessage(kind: AuthAttemptKind, seconds: number): string {
   if (kind === "second-factor") return `Too many wrong authenticator or backup codes. ${when}`;
   if (kind === "avatar") return `Too many pictures uploaded. ${when}`;
   return `Too many e-mails were sent to this address or from this device. ${when}`;
+}
+
+/**
+ * Whose sign-in waits for its second factor: better-auth's "two_factor" cookie names a verification record (its
+ * value before the signature) that holds the account's id. The signature is not checked here, only used to find the
+ * address to count wrong codes against; better-auth checks it before accepting any code.
+ */
+function pendingSignInEmail({ auth, config }: Pick<AppDependencies, "auth" | "config">) {
+  const cookieName = `${config.appUrl.startsWith("https:") ? "__Secure-" : ""}better-auth.two_factor`;
+  return async (c: Context): Promise<string | undefined> => {
+    const signed = getCookie(c, cookieName);
+    const identifier = signed?.slice(0, signed.lastIndexOf("."));
+    // better-auth's identifiers are "2fa-" and random letters: anything else names no record (and a NUL would be a 500).
+    if (!identifier || !/^[A-Za-z0-9_-]{1,100}$/.test(identifier)) return undefined;
+    const context = await auth.$context;
+    const pending = await context.internalAdapter.findVerificationValue(identifier);
+    const found = pending && (await context.internalAdapter.findUserById(pending.value));
+    return found ? found.email : undefined;
+  };
+}
+
+/** Every limit on attempts, as middleware for the routes that check a secret, send an e-mail or take an upload. */
+export function attemptLimits(deps: AppDependencies) {
+  const limits: AttemptLimitDependencies = {
+    db: deps.db,
+    clock: deps.clock,
+    readSession: deps.readSession,
+    clientKeyOf: (c: Context) => clientKey(deps.clientAddressOf(c), deps.secret),
+    pendingSignInEmailOf: pendingSignInEmail(deps),
+  };
+  return {
+    password: limitAttempts(limits, { kind: "password", counts: "failed-check" }),
+    /** The signed-in person's password asked again (changing their e-mail, deleting their account). */
+    ownPassword: limitAttempts(limits, { kind: "password", counts: "failed-check", about: "signed-in" }),
+    code: limitAttempts(limits, { kind: "code", counts: "failed-check" }),
+    email: limitAttempts(limits, { kind: "email", counts: "sent" }),
+    secondFactor: limitAttempts(limits, { kind: "second-factor", counts: "failed-check" }),
+    avatar: limitAttempts(limits, { kind: "avatar", counts: "sent" }),
+  };
 }

@@ -14,7 +14,7 @@ import { emailTemplates } from "../mail/templates.ts";
 import { paths } from "../../common/paths.ts";
 import { MAX_TEAMS_PER_PERSON } from "../../common/teams.ts";
 import { isCleanUpWithoutSmtp } from "./code-sign-in.ts";
-import { secondFactorRules } from "./second-factor-rules.ts";
+import { accountSecurityRules } from "./account-security-rules.ts";
 import { teamMembershipHooks, teamMembershipRules, type MembershipChangedHandler, type MembershipEndedHandler } from "./team-membership-rules.ts";
 import { validateAuthRequest } from "./validate-auth-request.ts";
 
@@ -28,6 +28,8 @@ export type AuthDependencies = {
   onMembershipEnded: MembershipEndedHandler;
   /** Someone joined a team or changed role: kept answers about them and the team are stale. */
   onMembershipChanged: MembershipChangedHandler;
+  /** Someone's account changed (their e-mail, name or picture): kept answers that show them are stale. */
+  onAccountChanged: (userId: string) => Promise<void>;
   /** One of someone's sessions ended (signed out, revoked, expired): it stops working at once (ended-sessions.ts). */
   onSessionEnded: (ended: { userId: string; sessionId: string }) => Promise<void>;
 };
@@ -41,7 +43,7 @@ export const SESSION_COOKIE_CACHE_SECONDS = 60;
 /** The name authenticator apps show beside the account. */
 export const AUTHENTICATOR_ISSUER = "Holdup";
 
-export function createAuth({ config, secret, db, mailer, logger, onMembershipEnded, onMembershipChanged, onSessionEnded }: AuthDependencies) {
+export function createAuth({ config, secret, db, mailer, logger, onMembershipEnded, onMembershipChanged, onAccountChanged, onSessionEnded }: AuthDependencies) {
   const link = (path: string) => new URL(path, config.appUrl).toString();
   // An authenticator app's six digits, asked for after the password (or the e-mailed code: second-factor-rules.ts).
   // Turning it on or off asks for the password; ten backup codes; ten wrong codes lock the second step for 15 minutes
@@ -99,7 +101,11 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
       sendOnSignIn: config.requireEmailVerification,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({ to: user.email, ...emailTemplates.verifyEmail(url) });
+        // Also the link of a change of address (POST /api/account/email), sent to the new address: the account still
+        // has its old one until the link is opened.
+        const [account] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, user.id));
+        const changing = account !== undefined && account.email !== user.email;
+        await mailer.send({ to: user.email, ...(changing ? emailTemplates.confirmNewEmail(url) : emailTemplates.verifyEmail(url)) });
       },
     },
     user: {
@@ -138,6 +144,7 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
               .update(schema.profiles)
               .set({ email: user.email, fullName: user.name.trim() || null, avatarUrl: user.image ?? null })
               .where(eq(schema.profiles.authId, user.id));
+            await onAccountChanged(user.id);
           },
         },
       },
@@ -172,7 +179,7 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
       }),
       teamMembershipRules({ onMembershipEnded }),
       secondFactor,
-      secondFactorRules(secondFactor),
+      accountSecurityRules(secondFactor),
       emailOTP({
         otpLength: 6,
         expiresIn: 5 * 60,

@@ -1,15 +1,14 @@
 // Holdup's additions to better-auth's endpoints: resend, sign-out with a scope, the limits on guessing secrets and
 // sending e-mail, and who the client is. Everything else under /api/auth is better-auth's own handler.
 import { isAPIError } from "better-auth/api";
-import { Hono, type Context } from "hono";
-import { getCookie } from "hono/cookie";
+import { Hono } from "hono";
 import { z } from "zod";
 import { authMessages, isEmail, resendTypes, signOutScopes } from "../../common/auth-rules.ts";
 import { paths } from "../../common/paths.ts";
 import type { AppDependencies } from "../http/app-env.ts";
-import { clientKey, clientPseudonym } from "../http/client-address.ts";
+import { clientPseudonym } from "../http/client-address.ts";
 import { validate } from "../http/validate.ts";
-import { limitAttempts } from "./attempt-limits.ts";
+import { attemptLimits } from "./attempt-limits.ts";
 import { CLIENT_ADDRESS_HEADER } from "./auth.ts";
 import { keepTrackOfRemovedPassword } from "./code-sign-in.ts";
 import { withReason } from "./refusal-with-reason.ts";
@@ -32,12 +31,8 @@ const CODE_CHECKS = ["/sign-in/email-otp", "/email-otp/verify-email", "/email-ot
 const MAIL_SENDERS = ["/send-verification-email", "/request-password-reset", "/email-otp/send-verification-otp", "/email-otp/request-password-reset", "/forget-password/email-otp", "/email-otp/request-email-change", "/change-email"];
 
 export function authRoutes(deps: AppDependencies) {
-  const { auth, config, db, clock, readSession, secret, clientAddressOf, endedSessions } = deps;
-  const limits = { db, clock, readSession, clientKeyOf: (c: Context) => clientKey(clientAddressOf(c), secret), pendingSignInEmailOf: pendingSignInEmail(auth, config) };
-  const passwordLimit = limitAttempts(limits, { kind: "password", counts: "failed-check" });
-  const codeLimit = limitAttempts(limits, { kind: "code", counts: "failed-check" });
-  const mailLimit = limitAttempts(limits, { kind: "email", counts: "sent" });
-  const secondFactorLimit = limitAttempts(limits, { kind: "second-factor", counts: "failed-check" });
+  const { auth, config, db, secret, clientAddressOf, endedSessions } = deps;
+  const { password: passwordLimit, code: codeLimit, email: mailLimit, secondFactor: secondFactorLimit } = attemptLimits(deps);
   // With SMTP, signing up sends the confirmation e-mail.
   const mailSenders = config.requireEmailVerification ? [...MAIL_SENDERS, "/sign-up/email"] : MAIL_SENDERS;
 
@@ -95,25 +90,6 @@ export function authRoutes(deps: AppDependencies) {
     const response = await auth.handler(new Request(c.req.raw, { headers }));
     return response.status === 429 ? withRetryAfter(response) : withReason(response);
   });
-}
-
-/**
- * Whose sign-in waits for its second factor: better-auth's "two_factor" cookie names a verification record (its
- * value before the signature) that holds the account's id. The signature is not checked here, only used to find the
- * address to count wrong codes against; better-auth checks it before accepting any code.
- */
-function pendingSignInEmail(auth: AppDependencies["auth"], config: AppDependencies["config"]) {
-  const cookieName = `${config.appUrl.startsWith("https:") ? "__Secure-" : ""}better-auth.two_factor`;
-  return async (c: Context): Promise<string | undefined> => {
-    const signed = getCookie(c, cookieName);
-    const identifier = signed?.slice(0, signed.lastIndexOf("."));
-    // better-auth's identifiers are "2fa-" and random letters: anything else names no record (and a NUL would be a 500).
-    if (!identifier || !/^[A-Za-z0-9_-]{1,100}$/.test(identifier)) return undefined;
-    const context = await auth.$context;
-    const pending = await context.internalAdapter.findVerificationValue(identifier);
-    const found = pending && (await context.internalAdapter.findUserById(pending.value));
-    return found ? found.email : undefined;
-  };
 }
 
 /** better-auth's limiter answers 429 with X-Retry-After only: clients and proxies read the standard Retry-After. */

@@ -8,6 +8,7 @@ import type { AnswerCache } from "./answer-cache.ts";
 import type { ClientResolver } from "./client-address.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { EventHub } from "../realtime/event-hub.ts";
+import type { AvatarStore } from "../storage/avatar-store.ts";
 
 export type Clock = { now: () => Date };
 
@@ -23,6 +24,8 @@ export type AppDependencies = {
   /** People one of whose sessions just ended: their signed session copies are checked against the database (decision 032). */
   endedSessions: EndedSessions;
   mailer: Mailer;
+  /** People's pictures: files under DATA_DIR, or an S3-compatible bucket (server/storage/avatar-store.ts). */
+  avatars: AvatarStore;
   events: EventHub;
   /** Answers kept while nothing they were read from changed (members, dashboards, the team board): decision 028. */
   answers: AnswerCache;

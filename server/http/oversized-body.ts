@@ -6,14 +6,20 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { nodeRequest, requestHeader } from "./request-header.ts";
 
-export function refuseOversizedBodies(maxBytes: number): MiddlewareHandler {
-  const refuse = (c: Context) => {
-    c.header("Connection", "close");
-    return c.json({ code: "payload_too_large", message: `The request body is larger than ${maxBytes / (1024 * 1024)} MB` }, 413);
+/** `larger`: paths that take more (a picture's upload), with their own limit. */
+export function refuseOversizedBodies(defaultMaxBytes: number, options: { larger?: Record<string, number> } = {}): MiddlewareHandler {
+  const limitFor = (limit: number) => {
+    const refuse = (c: Context) => {
+      c.header("Connection", "close");
+      return c.json({ code: "payload_too_large", message: `The request body is larger than ${limit / (1024 * 1024)} MB` }, 413);
+    };
+    // Only a body sent in chunks, without a Content-Length, is counted as it is read.
+    return { maxBytes: limit, refuse, counting: bodyLimit({ maxSize: limit, onError: refuse }) };
   };
-  // Only a body sent in chunks, without a Content-Length, is counted as it is read.
-  const counting = bodyLimit({ maxSize: maxBytes, onError: refuse });
+  const byDefault = limitFor(defaultMaxBytes);
+  const byPath = new Map(Object.entries(options.larger ?? {}).map(([path, limit]) => [path, limitFor(limit)]));
   return async (c, next) => {
+    const { maxBytes, refuse, counting } = byPath.get(c.req.path) ?? byDefault;
     // With a declared length the body is not touched. Touching it (hono's bodyLimit asks for `c.req.raw.body`) makes
     // it a stream that @hono/node-server cannot drain when the route then never reads it (a 401, a 403, a 415): half
     // a second after the answer it destroys the connection, and a keep-alive client's next request on it fails

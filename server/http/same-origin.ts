@@ -10,16 +10,29 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const hasBody = (headers: Headers) => (headers.get("content-length") ?? "0") !== "0" || headers.has("transfer-encoding");
 
-/** `except`: paths another server posts to (Stripe's webhook), authenticated by a signature rather than an Origin. */
-export const requireSameOrigin = (appUrl: string, options: { except?: readonly string[] } = {}) => {
+/**
+ * `except`: paths another server posts to (Stripe's webhook), authenticated by a signature rather than an Origin.
+ * `bodyTypes`: paths whose body is a file rather than JSON (a picture), with the types they take. None of those is a
+ * type a page elsewhere can send without asking first (CORS's "simple" ones), so the reasoning above holds for them.
+ */
+export const requireSameOrigin = (appUrl: string, options: { except?: readonly string[]; bodyTypes?: Record<string, readonly string[]> } = {}) => {
   const appOrigin = new URL(appUrl).origin;
   const exempt = new Set(options.except ?? []);
+  const fileTypes = new Map(Object.entries(options.bodyTypes ?? {}));
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header("origin");
     const sameOrigin = origin !== undefined ? origin === appOrigin : c.req.header("sec-fetch-site") === "same-origin";
     if (!sameOrigin) {
       return c.json({ code: "origin_not_allowed", message: `Requests that change something must come from ${appOrigin}`, fields: { origin: [origin ? `${origin} is not allowed` : "The Origin header is missing"] } }, 403);
+    }
+    const takes = fileTypes.get(c.req.path);
+    if (takes && hasBody(c.req.raw.headers)) {
+      const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+      if (!takes.includes(type)) {
+        return c.json({ code: "unsupported_media_type", message: `Send a file of one of these types: ${takes.join(", ")}`, fields: { "content-type": [`Expected one of ${takes.join(", ")}`] } }, 415);
+      }
+      return next();
     }
     if (hasBody(c.req.raw.headers) && !/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) {
       return c.json({ code: "unsupported_media_type", message: "Send the body as JSON (Content-Type: application/json)", fields: { "content-type": ["Expected application/json"] } }, 415);

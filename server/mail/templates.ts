@@ -26,6 +26,13 @@ export const emailTemplates = {
       lines: ["Open the link below to confirm your address and finish signing up.", "If you did not sign up for Holdup, ignore this e-mail."],
       action: { label: "Confirm e-mail", url },
     }),
+  confirmNewEmail: (url: string) =>
+    render({
+      subject: "Confirm your new e-mail for Holdup",
+      heading: "Confirm your new e-mail",
+      lines: ["Someone asked to use this address for their Holdup account. Open the link below to confirm it: the account moves to this address then.", "If it was not you, ignore this e-mail: nothing changes."],
+      action: { label: "Confirm new e-mail", url },
+    }),
   oneTimeCode: (code: string, purpose: "sign-in" | "email-verification" | "forget-password") =>
     render({
       subject: purpose === "sign-in" ? `Your Holdup sign-in code: ${code}` : `Your Holdup code: ${code}`,

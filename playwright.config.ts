@@ -3,6 +3,8 @@ import { findChromium } from "./e2e/chromium-path.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3101);
+/** A second server with payments through a Stripe stand-in (e2e/serve.ts): the upgrade journeys. */
+const billingPort = Number(process.env.E2E_BILLING_PORT ?? 3102);
 
 export default defineConfig({
   testDir: "e2e",
@@ -25,7 +27,7 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx e2e/serve.ts",
     url: `http://localhost:${port}/api/health`,
-    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort) },
+    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort), E2E_BILLING_PORT: String(billingPort) },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -1,5 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { call, expect, logBlocker, makeEmail, test, waitForHydration } from "./fixtures";
+import { call, expect, logBlocker, makeEmail, STRONG_PASSWORD, test, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function seriousViolations(page: Page) {
@@ -106,6 +106,21 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto("/settings/personal");
       await expect(page.getByRole("group", { name: "Working days" })).toBeVisible();
       expect(await seriousViolations(page), "personal settings at 375 px").toEqual([]);
+    });
+
+    test("personal settings: the sessions list, the two-factor set-up with its QR code, and deleting the account", async ({ page, teammate }) => {
+      await page.goto("/settings/personal");
+      await expect(page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem")).toHaveCount(1);
+      expect(await seriousViolations(page), "personal settings").toEqual([]);
+      await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+      await page.getByRole("dialog").getByLabel("Current password").fill(STRONG_PASSWORD);
+      await page.getByRole("dialog").getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+      expect(await seriousViolations(page), "two-factor set-up").toEqual([]);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Delete account…" }).click();
+      await expect(page.getByRole("dialog").getByLabel(`Type ${teammate.email} to confirm`)).toBeVisible();
+      expect(await seriousViolations(page), "deleting the account").toEqual([]);
     });
   });
 }

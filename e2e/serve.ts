@@ -1,6 +1,9 @@
-// The server the e2e tests run against: the built app on a fresh data directory, sending real e-mail to an SMTP
+// The servers the e2e tests run against: the built app on fresh data directories, sending real e-mail to an SMTP
 // server started here. The tests read that mail through a small mailbox endpoint (the browser tests run in
 // another process): GET /next?to=ADDRESS&subject=TEXT answers with the first matching mail, waiting for it.
+// - E2E_PORT (3100): Holdup as `npm start` runs it with nothing configured but SMTP: every team on Plus.
+// - E2E_BILLING_PORT (3102): the same with payments through Stripe, reached through a local stand-in speaking Stripe's
+//   protocol (server/test/stripe-stand-in.ts): teams start on Free, Checkout's page pays and comes back.
 import fs from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
@@ -8,11 +11,23 @@ import path from "node:path";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/start-server.ts";
 import { startMailCatcher } from "../server/test/mail-catcher.ts";
+import { startStripeStandIn } from "../server/test/stripe-stand-in.ts";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-e2e-"));
+const webDir = path.resolve("dist/web");
 const mail = await startMailCatcher();
-const config = loadConfig({ ...process.env, PORT: process.env.E2E_PORT ?? "3100", DATA_DIR: dataDir, SMTP_URL: mail.url, LOG_LEVEL: "warn", TRUST_PROXY: "loopback" });
-const server = await startServer(config, { webDir: path.resolve("dist/web") });
+const dataDirs: string[] = [];
+const serverOn = (port: string | undefined, environment: Record<string, string> = {}) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-e2e-"));
+  dataDirs.push(dataDir);
+  return startServer(loadConfig({ ...process.env, PORT: port, DATA_DIR: dataDir, SMTP_URL: mail.url, LOG_LEVEL: "warn", TRUST_PROXY: "loopback", ...environment }), { webDir });
+};
+
+const STRIPE_WEBHOOK_SECRET = "whsec_holdup_e2e";
+const stripe = await startStripeStandIn({ webhookSecret: STRIPE_WEBHOOK_SECRET });
+// Started first: Playwright waits for the main server's address alone.
+const billing = await serverOn(process.env.E2E_BILLING_PORT ?? "3102", { STRIPE_SECRET_KEY: "sk_test_holdup", STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
+stripe.setWebhookUrl(`${billing.url}/api/billing/stripe/webhook`);
+const server = await serverOn(process.env.E2E_PORT ?? "3100");
 
 const mailbox = createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://mailbox");
@@ -24,13 +39,15 @@ const mailbox = createServer((request, response) => {
     .catch((error: Error) => response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: error.message })));
 });
 mailbox.listen(Number(process.env.E2E_MAILBOX_PORT ?? 3101), "127.0.0.1");
-console.log(`e2e server ready on ${server.url}`);
+console.log(`e2e servers ready on ${server.url} and, with Stripe, ${billing.url}`);
 
 const stop = async () => {
   mailbox.close();
   await server.stop();
+  await billing.stop();
+  await stripe.close();
   await mail.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.once("SIGTERM", () => void stop());

@@ -14,7 +14,7 @@ import { invitationRoutes } from "./features/invitations/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { accountRoutes } from "./features/account/routes.ts";
 import { AVATAR_UPLOAD_PATH, avatarRoutes, profileRoutes } from "./features/profile/routes.ts";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "./features/profile/set-avatar.ts";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "../common/avatar.ts";
 import { supportRoutes } from "./features/support/routes.ts";
 import { teamRoutes, teamsRoutes } from "./features/team/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";

@@ -1,4 +1,5 @@
-// The plan picked on the pricing section (/signup?plan=plus), kept through sign-up and onboarding for the billing page.
+// The plan picked on the pricing section (/signup?plan=plus), kept through sign-up and onboarding: a new team that
+// chose Plus goes on to Stripe Checkout once onboarding is done (web/features/billing/api/checkout-for-chosen-plan.ts).
 const CHOSEN_PLAN_KEY = "holdup.chosen-plan";
 const plans = ["free", "plus"] as const;
 export type Plan = (typeof plans)[number];
@@ -18,5 +19,14 @@ export function readChosenPlan(): Plan | undefined {
     return plans.includes(plan as Plan) ? (plan as Plan) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The choice has been acted on (Checkout opened after onboarding, or there was nothing to buy): not again. */
+export function forgetChosenPlan() {
+  try {
+    localStorage.removeItem(CHOSEN_PLAN_KEY);
+  } catch {
+    // storage blocked: nothing was kept
   }
 }

@@ -9,8 +9,6 @@ import { Refusal } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import type { AvatarStore } from "../../storage/avatar-store.ts";
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 /** Larger than any camera's photo (50 megapixels), smaller than what a few kilobytes of PNG can claim to be. */
 const MAX_INPUT_PIXELS = 50_000_000;
 export const AVATAR_SIZE = 256;

@@ -9,8 +9,10 @@ import { Input } from "@/web/components/ui/input";
 import { authClient } from "@/web/lib/auth-client";
 import { authFailureOf } from "../auth-error";
 import { resend } from "../api/resend";
+import { needsSecondFactor } from "./second-factor-form";
 
-export function OneTimeCodeForm() {
+/** `onSecondFactor`: the code was right, and the account asks for its authenticator app's code too. */
+export function OneTimeCodeForm({ onSecondFactor }: { onSecondFactor?: () => void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [code, setCode] = useState("");
@@ -36,6 +38,7 @@ export function OneTimeCodeForm() {
     const { data, error } = await authClient.signIn.emailOtp({ email: email.trim(), otp });
     setPending(false);
     if (error) return setFailure(authFailureOf(error).status === 429 ? authFailureOf(error).message : t("auth.code.invalid"));
+    if (needsSecondFactor(data)) onSecondFactor?.();
     // The address had never been confirmed, so the password chosen at sign-up was removed (decision 020): say so
     // now, rather than let the person find out at their next sign-in.
     if (data && "passwordRemoved" in data && data.passwordRemoved === true) {

@@ -11,12 +11,23 @@ import { usePageTitle } from "@/web/lib/use-page-title";
 import { authFailureOf } from "../auth-error";
 import { CardPage } from "@/web/components/card-page";
 import { OneTimeCodeForm } from "../components/one-time-code-form";
+import { needsSecondFactor, SecondFactorForm } from "../components/second-factor-form";
 
 export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t("auth.login.title"));
   const [method, setMethod] = useState<"password" | "code">("password");
+  // The first step passed and the account asks for its second factor.
+  const [secondStep, setSecondStep] = useState(false);
+  const onSecondFactor = () => setSecondStep(true);
 
+  if (secondStep) {
+    return (
+      <CardPage title={t("auth.secondFactor.title")} description={t("auth.login.description")}>
+        <SecondFactorForm onStartAgain={() => setSecondStep(false)} />
+      </CardPage>
+    );
+  }
   return (
     <CardPage
       title={t("auth.login.title")}
@@ -30,7 +41,7 @@ export default function LoginPage() {
         </span>
       }
     >
-      {method === "password" ? <PasswordSignIn /> : <OneTimeCodeForm />}
+      {method === "password" ? <PasswordSignIn onSecondFactor={onSecondFactor} /> : <OneTimeCodeForm onSecondFactor={onSecondFactor} />}
       <Button variant="link" className="mt-2 w-full" onClick={() => setMethod(method === "password" ? "code" : "password")}>
         {method === "password" ? t("auth.login.useCode") : t("auth.login.usePassword")}
       </Button>
@@ -38,7 +49,7 @@ export default function LoginPage() {
   );
 }
 
-function PasswordSignIn() {
+function PasswordSignIn({ onSecondFactor }: { onSecondFactor: () => void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -53,8 +64,9 @@ function PasswordSignIn() {
     if (!email.trim() || !password) return setFailure(authMessages.credentialsRequired);
     if (!isEmail(email.trim())) return setEmailError(t("auth.errors.email"));
     setPending(true);
-    const { error } = await authClient.signIn.email({ email: email.trim(), password });
+    const { data, error } = await authClient.signIn.email({ email: email.trim(), password });
     setPending(false);
+    if (needsSecondFactor(data)) return onSecondFactor();
     if (error) {
       const { code, message, status } = authFailureOf(error);
       // The guard sends a signed-in visitor on to the dashboard (or onboarding) as soon as the session is there.

@@ -16,6 +16,7 @@ import { InviteTeammatesForm } from "@/web/features/team/components/invite-teamm
 import type { ApiError } from "@/web/lib/api-error";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { acceptInvitation } from "@/web/features/team/api/invitations";
+import { checkoutForChosenPlan } from "@/web/features/billing/api/checkout-for-chosen-plan";
 import { completeOnboarding, createTeam, onboardingKeys, onboardingQueryOptions, saveAboutYou } from "../api/onboarding";
 import { readInvitationToken, rememberInvitationToken } from "../invitation-token";
 
@@ -182,8 +183,13 @@ function InviteStep({ teamName }: { teamName: string }) {
   // only way in: decision 018), and "Skip" becomes "Continue".
   const [invited, setInvited] = useState(false);
   const finish = useMutation({
-    mutationFn: completeOnboarding,
-    onSuccess: async () => {
+    mutationFn: async () => {
+      await completeOnboarding();
+      // From the Plus button: on to Checkout, unless it cannot be had (then the dashboard, and Billing later).
+      return checkoutForChosenPlan().catch(() => undefined);
+    },
+    onSuccess: async (checkoutUrl) => {
+      if (checkoutUrl) return window.location.assign(checkoutUrl);
       await refreshUser();
       toast.success(t("onboarding.done"));
       await navigate(paths.dashboard, { replace: true });

@@ -74,7 +74,7 @@ test("two-factor authentication: set up with an authenticator app, then signing 
   await second.goto("/login");
   await second.getByLabel("E-mail").fill(teammate.email);
   await second.getByLabel("Password").fill(STRONG_PASSWORD);
-  await second.getByRole("button", { name: "Sign in" }).click();
+  await second.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(second.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
   await expect(second).toHaveURL(/\/login$/);
   await second.getByLabel("Six-digit code").fill(await wrongAuthenticatorCode(key));
@@ -89,7 +89,7 @@ test("two-factor authentication: set up with an authenticator app, then signing 
   await third.goto("/login");
   await third.getByLabel("E-mail").fill(teammate.email);
   await third.getByLabel("Password").fill(STRONG_PASSWORD);
-  await third.getByRole("button", { name: "Sign in" }).click();
+  await third.getByRole("button", { name: "Sign in", exact: true }).click();
   await third.getByRole("button", { name: "Use a backup code instead" }).click();
   await third.getByLabel("Backup code").fill(backupCodes[0] ?? "");
   await third.getByRole("button", { name: "Verify" }).click();
@@ -120,7 +120,7 @@ test("signing out another device from the sessions list sends that browser to th
   await elsewhere.goto("/login");
   await elsewhere.getByLabel("E-mail").fill(teammate.email);
   await elsewhere.getByLabel("Password").fill(STRONG_PASSWORD);
-  await elsewhere.getByRole("button", { name: "Sign in" }).click();
+  await elsewhere.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(elsewhere).toHaveURL(/\/dashboard$/);
 
   await page.goto("/settings/personal");
@@ -186,7 +186,7 @@ test("deleting an account: the team's only owner is asked to hand over first; a 
   await dialog.getByLabel(`Type ${bob.email} to confirm`).fill(bob.email);
   await dialog.getByLabel("Current password").fill(STRONG_PASSWORD);
   await confirm.click();
-  await expect(bobPage).toHaveURL(/\/$/);
+  await expect(bobPage).toHaveURL(/\/login$/);
   await expect(bobPage.getByText("Your account is deleted.")).toBeVisible();
 
   await page.goto(`/blockers/${blockerId}`);

@@ -98,7 +98,8 @@ function DeletionForm({ plan }: { plan: AccountDeletionPlan }) {
     onSuccess: async () => {
       queryClient.clear();
       authClient.$store.notify("$sessionSignal");
-      await navigate(paths.home, { replace: true });
+      // The sign-in page (part of the app, unlike the pre-rendered landing page) keeps the confirmation on screen.
+      await navigate(paths.login, { replace: true });
       toast.success(t("settings.personal.deleteAccountDone"));
     },
   });

@@ -1,7 +1,19 @@
 import sharp from "sharp";
 import { authenticatorCode, wrongAuthenticatorCode } from "../server/test/authenticator.ts";
 import { expect, logBlocker, makeEmail, STRONG_PASSWORD, test } from "./fixtures";
+import type { Browser } from "@playwright/test";
 import { linkIn, receivedMail } from "./mailbox";
+
+/** A fresh browser of the same person, on the sign-in page with their e-mail and password sent. */
+async function passwordSignIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  return { context, page };
+}
 
 test("personal settings change the name and time zone, and the profile card follows", async ({ page, teammate }) => {
   await page.goto("/settings/personal");
@@ -69,12 +81,7 @@ test("two-factor authentication: set up with an authenticator app, then signing 
   await expect(page.getByText("On", { exact: true })).toBeVisible();
 
   // Another browser: the password, then the app's code.
-  const laptop = await browser.newContext();
-  const second = await laptop.newPage();
-  await second.goto("/login");
-  await second.getByLabel("E-mail").fill(teammate.email);
-  await second.getByLabel("Password").fill(STRONG_PASSWORD);
-  await second.getByRole("button", { name: "Sign in", exact: true }).click();
+  const { context: laptop, page: second } = await passwordSignIn(browser, teammate.email);
   await expect(second.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
   await expect(second).toHaveURL(/\/login$/);
   await second.getByLabel("Six-digit code").fill(await wrongAuthenticatorCode(key));
@@ -84,12 +91,7 @@ test("two-factor authentication: set up with an authenticator app, then signing 
   await laptop.close();
 
   // And a third, with a backup code instead.
-  const phone = await browser.newContext();
-  const third = await phone.newPage();
-  await third.goto("/login");
-  await third.getByLabel("E-mail").fill(teammate.email);
-  await third.getByLabel("Password").fill(STRONG_PASSWORD);
-  await third.getByRole("button", { name: "Sign in", exact: true }).click();
+  const { context: phone, page: third } = await passwordSignIn(browser, teammate.email);
   await third.getByRole("button", { name: "Use a backup code instead" }).click();
   await third.getByLabel("Backup code").fill(backupCodes[0] ?? "");
   await third.getByRole("button", { name: "Verify" }).click();
@@ -115,12 +117,7 @@ test("a picture chosen in the settings is re-encoded by the server and shown on 
 });
 
 test("signing out another device from the sessions list sends that browser to the sign-in page at once", async ({ page, browser, teammate }) => {
-  const other = await browser.newContext();
-  const elsewhere = await other.newPage();
-  await elsewhere.goto("/login");
-  await elsewhere.getByLabel("E-mail").fill(teammate.email);
-  await elsewhere.getByLabel("Password").fill(STRONG_PASSWORD);
-  await elsewhere.getByRole("button", { name: "Sign in", exact: true }).click();
+  const { context: other, page: elsewhere } = await passwordSignIn(browser, teammate.email);
   await expect(elsewhere).toHaveURL(/\/dashboard$/);
 
   await page.goto("/settings/personal");

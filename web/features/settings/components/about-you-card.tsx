@@ -6,7 +6,6 @@ import { DEFAULT_WORKING_HOURS, WEEKDAYS, type WorkingHours } from "@/common/pro
 import { useAuth } from "@/web/app/auth-context";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { profileKeys } from "@/web/features/profile/api/get-profile";
@@ -14,6 +13,7 @@ import { updateProfile } from "@/web/features/profile/api/update-profile";
 import type { ApiError } from "@/web/lib/api-error";
 import { toast } from "@/web/lib/toast";
 import { AvatarField } from "./avatar-field";
+import { SettingsSection } from "./settings-section";
 
 export function AboutYouCard() {
   const { t } = useTranslation();
@@ -36,40 +36,32 @@ export function AboutYouCard() {
     save.mutate({ fullName, timezone, workingHours });
   }
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("settings.personal.aboutYou")}</h2>
-        </CardTitle>
-        <CardDescription>{t("settings.personal.aboutYouDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <AvatarField />
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormAlert>{save.error && Object.keys(fields).length === 0 ? save.error.message : undefined}</FormAlert>
-          <FormField label={t("settings.personal.fullName")} error={fields.fullName?.[0]}>
-            {(control) => <Input {...control} autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
-          </FormField>
-          <FormField label={t("settings.personal.timezone")} error={fields.timezone?.[0]} hint={t("settings.personal.timezoneHint")}>
-            {(control) => (
-              <NativeSelect {...control} value={timezone} onChange={(event) => setTimezone(event.target.value)}>
-                {timezoneChoices(timezone).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll("_", " ")}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <WorkingHoursFields value={workingHours} onChange={setWorkingHours} errors={fields} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SettingsSection title={t("settings.personal.aboutYou")} description={t("settings.personal.aboutYouDescription")} contentClassName="grid gap-6">
+      <AvatarField />
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <FormAlert>{save.error && Object.keys(fields).length === 0 ? save.error.message : undefined}</FormAlert>
+        <FormField label={t("settings.personal.fullName")} error={fields.fullName?.[0]}>
+          {(control) => <Input {...control} autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
+        </FormField>
+        <FormField label={t("settings.personal.timezone")} error={fields.timezone?.[0]} hint={t("settings.personal.timezoneHint")}>
+          {(control) => (
+            <NativeSelect {...control} value={timezone} onChange={(event) => setTimezone(event.target.value)}>
+              {timezoneChoices(timezone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <WorkingHoursFields value={workingHours} onChange={setWorkingHours} errors={fields} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {t("common.save")}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
   );
 }
 

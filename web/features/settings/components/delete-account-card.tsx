@@ -10,7 +10,6 @@ import { useAuth } from "@/web/app/auth-context";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { QueryError } from "@/web/components/query-error";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -18,32 +17,25 @@ import type { ApiError } from "@/web/lib/api-error";
 import { authClient } from "@/web/lib/auth-client";
 import { toast } from "@/web/lib/toast";
 import { deleteAccount, deletionPlanQueryOptions, type AccountDeletionPlan } from "../api/account";
+import { SettingsSection } from "./settings-section";
 
 export function DeleteAccountCard() {
   const { t } = useTranslation();
   return (
-    <Card className="border-destructive/40">
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("settings.personal.deleteAccount")}</h2>
-        </CardTitle>
-        <CardDescription>{t("settings.personal.deleteAccountDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex justify-end">
-        <Dialog>
-          <DialogTrigger asChild>
-            <Button variant="destructive">{t("settings.personal.deleteAccountOpen")}</Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>{t("settings.personal.deleteAccountTitle")}</DialogTitle>
-              <DialogDescription>{t("settings.personal.deleteAccountKeeps")}</DialogDescription>
-            </DialogHeader>
-            <DeletionSteps />
-          </DialogContent>
-        </Dialog>
-      </CardContent>
-    </Card>
+    <SettingsSection title={t("settings.personal.deleteAccount")} description={t("settings.personal.deleteAccountDescription")} className="border-destructive/40" contentClassName="flex justify-end">
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button variant="destructive">{t("settings.personal.deleteAccountOpen")}</Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t("settings.personal.deleteAccountTitle")}</DialogTitle>
+            <DialogDescription>{t("settings.personal.deleteAccountKeeps")}</DialogDescription>
+          </DialogHeader>
+          <DeletionSteps />
+        </DialogContent>
+      </Dialog>
+    </SettingsSection>
   );
 }
 

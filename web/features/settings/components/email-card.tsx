@@ -7,11 +7,11 @@ import { useSearchParams } from "react-router";
 import { useAuth } from "@/web/app/auth-context";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import type { ApiError } from "@/web/lib/api-error";
 import { toast } from "@/web/lib/toast";
 import { changeEmail } from "../api/account";
+import { SettingsSection } from "./settings-section";
 
 export function EmailCard() {
   const { t } = useTranslation();
@@ -40,48 +40,40 @@ export function EmailCard() {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("settings.personal.email")}</h2>
-        </CardTitle>
-        <CardDescription>{t("settings.personal.emailDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <p className="text-sm">
-          <span className="text-muted-foreground">{t("settings.personal.emailCurrent")} </span>
-          <span className="font-medium" data-testid="current-email">
-            {user?.email}
-          </span>
-        </p>
-        {change.isSuccess ? (
-          <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm">{t("settings.personal.emailLinkSent", { email: change.data.sentTo })}</output>
-        ) : editing ? (
-          <form onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md">
-            <FormAlert>{change.error && Object.keys(fields).length === 0 ? change.error.message : undefined}</FormAlert>
-            <FormField label={t("settings.personal.emailNew")} error={fields.newEmail?.[0]}>
-              {(control) => <Input {...control} type="email" autoComplete="email" value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />}
-            </FormField>
-            <FormField label={t("settings.personal.passwordCurrent")} error={fields.password?.[0]}>
-              {(control) => <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
-            </FormField>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="ghost" onClick={() => setEditing(false)}>
-                {t("common.cancel")}
-              </Button>
-              <Button type="submit" disabled={change.isPending || !newEmail.trim() || !password}>
-                {t("settings.personal.emailSend")}
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <div className="flex justify-end">
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              {t("settings.personal.emailChange")}
+    <SettingsSection title={t("settings.personal.email")} description={t("settings.personal.emailDescription")} contentClassName="grid gap-4">
+      <p className="text-sm">
+        <span className="text-muted-foreground">{t("settings.personal.emailCurrent")} </span>
+        <span className="font-medium" data-testid="current-email">
+          {user?.email}
+        </span>
+      </p>
+      {change.isSuccess ? (
+        <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm">{t("settings.personal.emailLinkSent", { email: change.data.sentTo })}</output>
+      ) : editing ? (
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md">
+          <FormAlert>{change.error && Object.keys(fields).length === 0 ? change.error.message : undefined}</FormAlert>
+          <FormField label={t("settings.personal.emailNew")} error={fields.newEmail?.[0]}>
+            {(control) => <Input {...control} type="email" autoComplete="email" value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />}
+          </FormField>
+          <FormField label={t("settings.personal.passwordCurrent")} error={fields.password?.[0]}>
+            {(control) => <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
+          </FormField>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={() => setEditing(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={change.isPending || !newEmail.trim() || !password}>
+              {t("settings.personal.emailSend")}
             </Button>
           </div>
-        )}
-      </CardContent>
-    </Card>
+        </form>
+      ) : (
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            {t("settings.personal.emailChange")}
+          </Button>
+        </div>
+      )}
+    </SettingsSection>
   );
 }

@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN_LENGTH } from "@/common/auth-rules";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { authFailureOf, type AuthFailure } from "@/web/features/auth/auth-error";
 import { WeakPasswordReasons } from "@/web/features/auth/components/weak-password-reasons";
 import { authClient } from "@/web/lib/auth-client";
 import { toast } from "@/web/lib/toast";
 import { accountKeys } from "../api/account";
+import { SettingsSection } from "./settings-section";
 
 export function PasswordCard() {
   const { t } = useTranslation();
@@ -41,34 +41,26 @@ export function PasswordCard() {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("settings.personal.password")}</h2>
-        </CardTitle>
-        <CardDescription>{t("settings.personal.passwordDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md">
-          <FormAlert>{failure && !wrongCurrent && failure.weakPasswordReasons.length === 0 ? failure.message : undefined}</FormAlert>
-          <FormField label={t("settings.personal.passwordCurrent")} error={wrongCurrent ? t("settings.personal.passwordWrong") : undefined}>
-            {(control) => <Input {...control} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />}
-          </FormField>
-          <FormField label={t("settings.personal.passwordNew")} hint={t("settings.personal.passwordNewHint", { count: PASSWORD_MIN_LENGTH })}>
-            {(control) => <Input {...control} type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />}
-          </FormField>
-          <WeakPasswordReasons reasons={failure?.weakPasswordReasons ?? []} />
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4 accent-primary" checked={signOutOthers} onChange={(event) => setSignOutOthers(event.target.checked)} />
-            {t("settings.personal.passwordSignOutOthers")}
-          </label>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={change.isPending || !currentPassword || !newPassword}>
-              {t("settings.personal.passwordSubmit")}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SettingsSection title={t("settings.personal.password")} description={t("settings.personal.passwordDescription")}>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md">
+        <FormAlert>{failure && !wrongCurrent && failure.weakPasswordReasons.length === 0 ? failure.message : undefined}</FormAlert>
+        <FormField label={t("settings.personal.passwordCurrent")} error={wrongCurrent ? t("settings.personal.passwordWrong") : undefined}>
+          {(control) => <Input {...control} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />}
+        </FormField>
+        <FormField label={t("settings.personal.passwordNew")} hint={t("settings.personal.passwordNewHint", { count: PASSWORD_MIN_LENGTH })}>
+          {(control) => <Input {...control} type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />}
+        </FormField>
+        <WeakPasswordReasons reasons={failure?.weakPasswordReasons ?? []} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={signOutOthers} onChange={(event) => setSignOutOthers(event.target.checked)} />
+          {t("settings.personal.passwordSignOutOthers")}
+        </label>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={change.isPending || !currentPassword || !newPassword}>
+            {t("settings.personal.passwordSubmit")}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
   );
 }

@@ -5,13 +5,13 @@ import { HelpCircle, Monitor, Smartphone, Tablet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { QueryError } from "@/web/components/query-error";
 import { formatAgo } from "@/web/lib/relative-time";
 import { toast } from "@/web/lib/toast";
 import { useNow } from "@/web/lib/use-now";
 import { accountKeys, sessionsQueryOptions, signOutDevice, signOutOtherDevices, type SignedInDevice } from "../api/account";
+import { SettingsSection } from "./settings-section";
 
 const deviceIcons = { desktop: Monitor, mobile: Smartphone, tablet: Tablet, other: HelpCircle } as const;
 
@@ -30,35 +30,27 @@ export function SessionsCard() {
   });
   const otherCount = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("settings.personal.sessions")}</h2>
-        </CardTitle>
-        <CardDescription>{t("settings.personal.sessionsDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {sessions.isPending ? (
-          <div className="grid gap-2">
-            <Skeleton className="h-14" aria-hidden="true" />
-            <Skeleton className="h-14" aria-hidden="true" />
-          </div>
-        ) : sessions.isError ? (
-          <QueryError error={sessions.error} onRetry={() => void sessions.refetch()} />
-        ) : (
-          <ul className="divide-y rounded-md border" aria-label={t("settings.personal.sessionsList")}>
-            {sessions.data.sessions.map((session) => (
-              <DeviceRow key={session.id} session={session} onSignedOut={refresh} />
-            ))}
-          </ul>
-        )}
-        <div className="flex justify-end">
-          <Button variant="outline" disabled={others.isPending || otherCount === 0} onClick={() => others.mutate()}>
-            {t("settings.personal.sessionsSignOutOthers")}
-          </Button>
+    <SettingsSection title={t("settings.personal.sessions")} description={t("settings.personal.sessionsDescription")} contentClassName="grid gap-4">
+      {sessions.isPending ? (
+        <div className="grid gap-2">
+          <Skeleton className="h-14" aria-hidden="true" />
+          <Skeleton className="h-14" aria-hidden="true" />
         </div>
-      </CardContent>
-    </Card>
+      ) : sessions.isError ? (
+        <QueryError error={sessions.error} onRetry={() => void sessions.refetch()} />
+      ) : (
+        <ul className="divide-y rounded-md border" aria-label={t("settings.personal.sessionsList")}>
+          {sessions.data.sessions.map((session) => (
+            <DeviceRow key={session.id} session={session} onSignedOut={refresh} />
+          ))}
+        </ul>
+      )}
+      <div className="flex justify-end">
+        <Button variant="outline" disabled={others.isPending || otherCount === 0} onClick={() => others.mutate()}>
+          {t("settings.personal.sessionsSignOutOthers")}
+        </Button>
+      </div>
+    </SettingsSection>
   );
 }
 

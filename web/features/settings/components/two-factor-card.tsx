@@ -9,7 +9,6 @@ import { useAuth } from "@/web/app/auth-context";
 import { FormField } from "@/web/components/form-field";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { authFailureOf } from "@/web/features/auth/auth-error";
@@ -18,6 +17,7 @@ import { toast } from "@/web/lib/toast";
 import { BackupCodes } from "./backup-codes";
 import { PasswordPrompt } from "./password-prompt";
 import { QrCode } from "./qr-code";
+import { SettingsSection } from "./settings-section";
 
 type Flow = "setup" | "new-codes" | "turn-off" | null;
 
@@ -34,39 +34,30 @@ export function TwoFactorCard() {
   const [flow, setFlow] = useState<Flow>(null);
   const enabled = user?.twoFactorEnabled === true;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2">
-          <h2>{t("settings.personal.twoFactor")}</h2>
-          <Badge variant={enabled ? "green" : "gray"}>{enabled ? t("settings.personal.twoFactorOn") : t("settings.personal.twoFactorOff")}</Badge>
-        </CardTitle>
-        <CardDescription>{t("settings.personal.twoFactorDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap justify-end gap-2">
-        {enabled ? (
-          <>
-            <Button variant="outline" onClick={() => setFlow("new-codes")}>
-              {t("settings.personal.backupCodesNew")}
-            </Button>
-            <Button variant="outline" onClick={() => setFlow("turn-off")}>
-              {t("settings.personal.twoFactorTurnOff")}
-            </Button>
-          </>
-        ) : (
-          <Button onClick={() => setFlow("setup")}>
-            <ShieldCheck aria-hidden="true" />
-            {t("settings.personal.twoFactorSetUp")}
+    <SettingsSection title={t("settings.personal.twoFactor")} description={t("settings.personal.twoFactorDescription")} badge={<Badge variant={enabled ? "green" : "gray"}>{enabled ? t("settings.personal.twoFactorOn") : t("settings.personal.twoFactorOff")}</Badge>} contentClassName="flex flex-wrap justify-end gap-2">
+      {enabled ? (
+        <>
+          <Button variant="outline" onClick={() => setFlow("new-codes")}>
+            {t("settings.personal.backupCodesNew")}
           </Button>
-        )}
-      </CardContent>
+          <Button variant="outline" onClick={() => setFlow("turn-off")}>
+            {t("settings.personal.twoFactorTurnOff")}
+          </Button>
+        </>
+      ) : (
+        <Button onClick={() => setFlow("setup")}>
+          <ShieldCheck aria-hidden="true" />
+          {t("settings.personal.twoFactorSetUp")}
+        </Button>
+      )}
       <Dialog open={flow !== null} onOpenChange={(open) => !open && setFlow(null)}>
-        <DialogContent>
-          {flow === "setup" && <SetUp onDone={() => setFlow(null)} />}
-          {flow === "new-codes" && <NewBackupCodes onDone={() => setFlow(null)} />}
-          {flow === "turn-off" && <TurnOff onDone={() => setFlow(null)} />}
-        </DialogContent>
+      <DialogContent>
+        {flow === "setup" && <SetUp onDone={() => setFlow(null)} />}
+        {flow === "new-codes" && <NewBackupCodes onDone={() => setFlow(null)} />}
+        {flow === "turn-off" && <TurnOff onDone={() => setFlow(null)} />}
+      </DialogContent>
       </Dialog>
-    </Card>
+    </SettingsSection>
   );
 }
 

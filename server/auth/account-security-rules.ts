@@ -8,6 +8,7 @@
 // - Changing one's e-mail goes through POST /api/account/email, which asks for the password first: with better-auth's
 //   /change-email alone, a session left open on a shared computer could move the account to another address, then
 //   reset its password from there.
+// - The sessions list goes through GET /api/account/sessions, which never shows a session's token.
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { twoFactor } from "better-auth/plugins";
@@ -18,6 +19,9 @@ export const SIGN_INS_NEEDING_SECOND_FACTOR = ["/sign-in/email-otp"];
 /** better-auth endpoints that a browser may not call directly, and where it should go instead. */
 export const ACCOUNT_ENDPOINTS_CLOSED_TO_BROWSERS: Record<string, string> = {
   "/change-email": "Change your e-mail address in your personal settings: it asks for your password",
+  // It answers every session's token: a script injected into a page could carry off all of a person's devices'
+  // sessions at once. Holdup's list (GET /api/account/sessions) gives ids only.
+  "/list-sessions": "See the devices signed in to your account in your personal settings",
 };
 
 export function accountSecurityRules(secondFactor: ReturnType<typeof twoFactor>) {

@@ -52,8 +52,11 @@ describe("the devices signed in to an account", () => {
       ]),
     );
     for (const each of sessions) expect(Number.isNaN(Date.parse(each.lastActiveAt))).toBe(false);
-    // No token leaves the server in the list.
+    // No token leaves the server in the list, nor through better-auth's own list, which would show them.
     expect(JSON.stringify(sessions)).not.toMatch(/token/i);
+    const theirs = await laptop.request("/api/auth/list-sessions");
+    expect(theirs.status).toBe(403);
+    expect(theirs.text).not.toMatch(/token/i);
   });
 
   it("signs one out at once: its next request is refused though its signed cookie is still fresh, and its stream ends", async () => {

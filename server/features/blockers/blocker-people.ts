@@ -91,14 +91,15 @@ export async function outsiders(executor: Executor, teamId: string, profileIds: 
  * Those of these profiles who are members of the blocker's team now. A change reaches only them: someone who
  * left the team (or was removed) gets neither notifications nor live events about its blockers any more.
  */
-export async function currentMembersOn(executor: Executor, blockerId: string, profileIds: Iterable<string>): Promise<Set<string>> {
+export async function currentMembersOn(executor: Executor, blockerId: string, profileIds: Iterable<string>): Promise<{ members: Set<string>; teamId: string | undefined }> {
   const ids = [...new Set(profileIds)];
-  if (ids.length === 0) return new Set();
+  if (ids.length === 0) return { members: new Set(), teamId: undefined };
   const rows = await executor
-    .select({ id: profiles.id })
+    .select({ id: profiles.id, teamId: blockers.organizationId })
     .from(profiles)
     .innerJoin(teamMember, eq(teamMember.userId, profiles.authId))
     .innerJoin(blockers, and(eq(blockers.id, blockerId), eq(blockers.organizationId, teamMember.organizationId)))
     .where(inArray(profiles.id, ids));
-  return new Set(rows.map((row) => row.id));
+  // The blocker's team comes with its members: the one team they all share with it.
+  return { members: new Set(rows.map((row) => row.id)), teamId: rows[0]?.teamId };
 }

@@ -38,7 +38,7 @@ export function reopenBlocker(deps: ChangeDependencies, member: Member, blockerI
     await tx.update(blockers).set({ status: "open", resolvedAt: null, resolvedBy: null }).where(eq(blockers.id, blockerId));
     // Reopened means the wait is not over: the parts that were done, or released by the end, are pending again;
     // except those of people who have left the team since, who can no longer answer.
-    const stillInTeam = await currentMembersOn(tx, blockerId, people.blocking.map((entry) => entry.profileId));
+    const { members: stillInTeam } = await currentMembersOn(tx, blockerId, people.blocking.map((entry) => entry.profileId));
     if (stillInTeam.size > 0) {
       await tx
         .update(blockingUsers)

@@ -1,8 +1,7 @@
 // Every change to a blocker leaves the same traces, inside the change's own transaction: a timeline event,
 // in-app notifications for the people it concerns (never the actor), and live events for their open screens.
 import type { BlockerEventType, NotificationType } from "../../../common/blockers.ts";
-import { eq } from "drizzle-orm";
-import { blockerEvents, blockers, notifications } from "../../db/schema.ts";
+import { blockerEvents, notifications } from "../../db/schema.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import { currentMembersOn, type Executor } from "./blocker-people.ts";
 
@@ -23,18 +22,16 @@ export async function recordChange(executor: Executor, events: EventHub, change:
   const notified = [...(change.notify?.profileIds ?? [])];
   const audience = [...change.audience];
   // Someone still on the blocker may have left the team since: what happens in it is no longer theirs to see.
-  const members = await currentMembersOn(executor, change.blockerId, [...notified, ...audience]);
+  const { members, teamId } = await currentMembersOn(executor, change.blockerId, [...notified, ...audience]);
   const recipients = [...new Set(notified)].filter((profileId) => profileId !== change.actorId && members.has(profileId));
   if (change.notify && recipients.length > 0) {
     await executor.insert(notifications).values(
       recipients.map((profileId) => ({ profileId, type: change.notify?.type ?? "commented", blockerId: change.blockerId, actorId: change.actorId, payload, createdAt: change.at })),
     );
   }
-  if (members.size === 0) return;
   // Events name the team: a person in several teams has a stream per team open (a tab each), and only the
   // blocker's team's streams are told (decision 029).
-  const [blocker] = await executor.select({ teamId: blockers.organizationId }).from(blockers).where(eq(blockers.id, change.blockerId));
-  if (!blocker) return;
-  if (change.notify && recipients.length > 0) await events.publish(executor, recipients, { kind: "notification", teamId: blocker.teamId });
-  await events.publish(executor, audience.filter((profileId) => members.has(profileId)), { kind: "blocker", blockerId: change.blockerId, teamId: blocker.teamId });
+  if (members.size === 0 || teamId === undefined) return;
+  if (change.notify && recipients.length > 0) await events.publish(executor, recipients, { kind: "notification", teamId });
+  await events.publish(executor, audience.filter((profileId) => members.has(profileId)), { kind: "blocker", blockerId: change.blockerId, teamId });
 }

@@ -9,11 +9,14 @@ import type { Member } from "../../http/app-env.ts";
 import { startOfDayIn } from "../blockers/start-of-day.ts";
 import { planOfTeam } from "./plan-of-team.ts";
 
+/** A team's invitations still waiting (not accepted, declined, revoked or expired). */
+export const pendingInvitationsOf = (teamId: string, now: Date) => and(eq(invitation.organizationId, teamId), eq(invitation.status, "pending"), gt(invitation.expiresAt, now));
+
 /** The team's members and its invitations still waiting: the places a Free team's five are counted against. */
 export async function seatsTaken(db: Database, teamId: string, now: Date) {
   const [[members], [pending]] = await Promise.all([
     db.select({ total: count() }).from(member).where(eq(member.organizationId, teamId)),
-    db.select({ total: count() }).from(invitation).where(and(eq(invitation.organizationId, teamId), eq(invitation.status, "pending"), gt(invitation.expiresAt, now))),
+    db.select({ total: count() }).from(invitation).where(pendingInvitationsOf(teamId, now)),
   ]);
   return { members: members?.total ?? 0, pendingInvitations: pending?.total ?? 0 };
 }

@@ -6,18 +6,26 @@ import { paths } from "../../../common/paths.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { Refusal } from "../../http/refusal.ts";
-import { seatsTaken } from "./billing-summary.ts";
+import { count, eq } from "drizzle-orm";
+import { invitation, member } from "../../db/schema.ts";
+import { pendingInvitationsOf, seatsTaken } from "./billing-summary.ts";
 import { planOfTeam } from "./plan-of-team.ts";
 
 type Deps = { db: Database; config: Pick<Config, "defaultPlan" | "stripe"> };
 
 export const FREE_MEMBERS_MESSAGE = `The Free plan allows ${FREE_MEMBERS} members, invitations waiting included. Upgrade to Plus for unlimited members.`;
 
-/** How many more people the team may invite now: unlimited on Plus. */
-export async function roomToInvite(deps: Deps, teamId: string, now: Date): Promise<number> {
-  if ((await planOfTeam(deps, teamId)) === "plus") return Number.POSITIVE_INFINITY;
-  const seats = await seatsTaken(deps.db, teamId, now);
-  return Math.max(0, FREE_MEMBERS - seats.members - seats.pendingInvitations);
+/**
+ * How many more people the team may invite now (unlimited on Plus), and, on Free, the addresses whose invitation is
+ * waiting: each holds a place already, so inviting it again takes none.
+ */
+export async function roomToInvite(deps: Deps, teamId: string, now: Date): Promise<{ room: number; waiting: Set<string> }> {
+  if ((await planOfTeam(deps, teamId)) === "plus") return { room: Number.POSITIVE_INFINITY, waiting: new Set() };
+  const [[members], pending] = await Promise.all([
+    deps.db.select({ total: count() }).from(member).where(eq(member.organizationId, teamId)),
+    deps.db.select({ email: invitation.email }).from(invitation).where(pendingInvitationsOf(teamId, now)),
+  ]);
+  return { room: Math.max(0, FREE_MEMBERS - (members?.total ?? 0) - pending.length), waiting: new Set(pending.map((row) => row.email.toLowerCase())) };
 }
 
 export const teamIsFull = () => new Refusal(403, "plan_limit_reached", FREE_MEMBERS_MESSAGE, { upgradeUrl: paths.organizationBilling });

@@ -2,10 +2,8 @@ import { isAPIError } from "better-auth/api";
 import { paths } from "../../../common/paths.ts";
 import type { Auth } from "../../auth/auth.ts";
 import { reserveAttempt, tooManyMessage } from "../../auth/attempt-limits.ts";
-import { and, eq, gt } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { invitation as invitations } from "../../db/schema.ts";
 import { FREE_MEMBERS_MESSAGE, roomToInvite } from "../billing/member-limit.ts";
 import type { TeamRole } from "./team-roles.ts";
 
@@ -29,10 +27,9 @@ export type Sender = { headers: Headers; clientKey: string };
  */
 export async function inviteTeammates(deps: { auth: Auth; db: Database; appUrl: string; config: Pick<Config, "defaultPlan" | "stripe"> }, sender: Sender, teamId: string, emails: string[], role: TeamRole, now: Date): Promise<InviteOutcome[]> {
   const outcomes: InviteOutcome[] = [];
-  let room = await roomToInvite(deps, teamId, now);
-  const waiting = new Set(
-    (await deps.db.select({ email: invitations.email }).from(invitations).where(and(eq(invitations.organizationId, teamId), eq(invitations.status, "pending"), gt(invitations.expiresAt, now)))).map((row) => row.email),
-  );
+  const places = await roomToInvite(deps, teamId, now);
+  const waiting = places.waiting;
+  let room = places.room;
   for (const email of new Set(emails)) {
     const takesAPlace = !waiting.has(email.toLowerCase());
     if (takesAPlace && room <= 0) {

@@ -13,3 +13,7 @@ export const MAX_TEAMS_PER_PERSON = 20;
 
 /** Where the browser keeps the team a tab acts in (session storage; local storage for the last one chosen). */
 export const TEAM_STORAGE_KEY = "holdup.team";
+
+/** A team's three roles, compared as written (owner, admin, member): the server and the web app share them. */
+export const teamRoles = ["owner", "admin", "member"] as const;
+export type TeamRole = (typeof teamRoles)[number];

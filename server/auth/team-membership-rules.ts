@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { member } from "../db/schema.ts";
 import { MAX_TEAMS_PER_PERSON } from "../../common/teams.ts";
+import { teamRoles } from "../../common/teams.ts";
 
 /** What Holdup does once someone is no longer a member of a team (wired in server/start-server.ts). */
 export type MembershipEndedHandler = (ended: { userId: string; teamId: string }) => Promise<void>;
@@ -46,8 +47,6 @@ async function requireConfirmedEmail(ctx: EndpointContext) {
   }
 }
 
-/** Holdup knows three roles and compares them as written (owner, admin, member): one of them, never a list. */
-export const teamRoles = ["owner", "admin", "member"] as const;
 const roleChange = z.object({ memberId: z.string(), role: z.enum(teamRoles, "Choose one role: owner, admin or member") });
 
 /** A role is changed by someone else (an owner or admin, as better-auth checks): never by its holder. */

@@ -5,7 +5,7 @@ import { reserveAttempt, tooManyMessage } from "../../auth/attempt-limits.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { FREE_MEMBERS_MESSAGE, roomToInvite } from "../billing/member-limit.ts";
-import type { TeamRole } from "./team-roles.ts";
+import type { TeamRole } from "../../../common/teams.ts";
 
 /**
  * `link`: the invitation's link, as the e-mail carries it, for the inviter to pass on when no e-mail can go out

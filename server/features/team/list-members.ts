@@ -9,7 +9,8 @@ import type { Database } from "../../db/client.ts";
 import { jsonValue } from "../../db/prepared.ts";
 import type { Member } from "../../http/app-env.ts";
 import { readCursor, writeCursor } from "../../http/cursor.ts";
-import { assignableRoles, type TeamRole } from "./team-roles.ts";
+import type { TeamRole } from "../../../common/teams.ts";
+import { assignableRoles } from "./team-roles.ts";
 
 export const MEMBERS_PAGE_SIZE = 50;
 

@@ -8,7 +8,8 @@ import type { Database } from "../../db/client.ts";
 import { member, profiles } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
-import { assignableRoles, type TeamRole } from "./team-roles.ts";
+import type { TeamRole } from "../../../common/teams.ts";
+import { assignableRoles } from "./team-roles.ts";
 
 type Deps = { auth: Auth; db: Database };
 /** The person acting: their membership, their account, and their request's headers (better-auth reads the session from them). */

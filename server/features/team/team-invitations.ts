@@ -9,7 +9,7 @@ import { invitation, user } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
 import { inviteTeammates, type InviteOutcome, type Sender } from "./invite-teammates.ts";
-import type { TeamRole } from "./team-roles.ts";
+import type { TeamRole } from "../../../common/teams.ts";
 
 const invitationNotFound = () => new Refusal(404, "invitation_not_found", "This invitation does not exist, or is no longer pending");
 

@@ -1,9 +1,6 @@
-// The three roles of a team, and who may give which (better-auth's organization plugin enforces the same; Holdup
-// asks first, so the page offers only what will be allowed and a refusal says why in Holdup's words).
-export { teamRoles } from "../../auth/team-membership-rules.ts";
-import type { teamRoles } from "../../auth/team-membership-rules.ts";
-
-export type TeamRole = (typeof teamRoles)[number];
+// Who may give which of a team's roles (better-auth's organization plugin enforces the same; Holdup asks first, so the
+// page offers only what will be allowed and a refusal says why in Holdup's words). The roles: common/teams.ts.
+import type { TeamRole } from "../../../common/teams.ts";
 
 /**
  * The roles `actor` may give someone who holds `target` (an empty list: they may not change it, nor remove them).

@@ -1,11 +1,12 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
+import type { TeamRole } from "@/common/teams";
 import type { InferResponseType } from "hono/client";
 import { api, unwrap } from "@/web/lib/api-client";
 import { teamKeys } from "./team";
 
 export type MembersPage = InferResponseType<typeof api.team.members.$get, 200>;
 export type TeamMember = MembersPage["items"][number];
-export type TeamRole = "owner" | "admin" | "member";
+export type { TeamRole };
 
 /** Under the team's key: a "team" live event (someone joined, left, changed role) reads the list again. */
 export const membersKeys = { all: [...teamKeys.all, "members"] as const, search: (q: string) => [...membersKeys.all, { q }] as const };

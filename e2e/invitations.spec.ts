@@ -14,6 +14,10 @@ test("the owner invites as admin, copies a link and revokes an invitation; Bob j
   const pending = page.getByTestId("pending-invitation");
   await expect(pending).toHaveCount(2);
   await expect(pending.filter({ hasText: kept })).toContainText("Admin");
+  // At a phone's width the long addresses and dates fit, without the page scrolling sideways.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole("button", { name: `Copy the invitation link for ${kept}` }).click();
   await expect(page.getByText(`Invitation link for ${kept} copied.`)).toBeVisible();

@@ -30,7 +30,7 @@ export default function InvitesPage() {
           <InviteTeammatesForm submitLabel={t("team.invite.submit")} roles={invitations.data?.invitableRoles} />
         </CardContent>
       </Card>
-      <section aria-labelledby="pending-heading" className="grid gap-3">
+      <section aria-labelledby="pending-heading" className="flex flex-col gap-3">
         <h2 id="pending-heading" className="text-lg font-semibold">
           {t("team.invitesPage.pendingTitle")}
         </h2>

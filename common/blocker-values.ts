@@ -26,7 +26,8 @@ export const blockerEventTypes = [
   /** Its details changed; the payload lists each change, `{ changes: { title: { from, to }, … } }`. */
   "edited",
 ] as const;
-export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened", "person_left"] as const;
+/** `escalated`: to a team's owners and admins, after a person needed the schedule's number of automatic nudges. */
+export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened", "person_left", "escalated"] as const;
 
 export type BlockerPriority = (typeof blockerPriorities)[number];
 export type BlockerStatus = (typeof blockerStatuses)[number];

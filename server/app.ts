@@ -6,6 +6,7 @@ import { billingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/routes.ts
 import { blockerRoutes } from "./features/blockers/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { peopleRoutes } from "./features/people/routes.ts";
+import { reminderRoutes } from "./features/reminders/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
@@ -46,7 +47,8 @@ function apiRoutes(deps: AppDependencies) {
     .route("/onboarding", onboardingRoutes(deps))
     .route("/invitations", invitationRoutes(deps))
     .route("/support", supportRoutes(deps))
-    .route("/billing", billingRoutes(deps));
+    .route("/billing", billingRoutes(deps))
+    .route("/reminders", reminderRoutes(deps));
 }
 
 /** The API's type, for the web app's typed client (`hc<ApiType>`). */

@@ -1,9 +1,11 @@
 // Holdup's own tables (the better-auth tables live in auth-schema.ts).
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authAttemptKinds } from "../../common/auth-rules.ts";
 import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
+import type { NotificationPreferences } from "../../common/notification-preferences.ts";
 import type { WorkingHours } from "../../common/profile.ts";
+import type { ReminderSchedule } from "../../common/reminders.ts";
 import { organization, user } from "./auth-schema.ts";
 
 /**
@@ -25,6 +27,10 @@ export const profiles = pgTable("profiles", {
     .default(sql`'{"days":[1,2,3,4,5],"start":"09:00","end":"17:00"}'::jsonb`),
   onboardedAt: timestamp("onboarded_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** "Away until" (a date in their own time zone, inclusive): no reminders reach them, teammates see it. */
+  awayUntil: date("away_until", { mode: "string" }),
+  /** Which channels each kind of event reaches them on, beyond the app (common/notification-preferences.ts). */
+  notificationPreferences: jsonb("notification_preferences").$type<NotificationPreferences>(),
 });
 
 /**
@@ -105,12 +111,24 @@ export const blockingUsers = pgTable(
     /** Why they declined, and whom they suggested asking instead: what the people waiting see on their card. */
     declineReason: text("decline_reason"),
     suggestedProfileId: uuid("suggested_profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** Since when the part waits on the person: the blocker logged, them added, or asked again. Reminders count from it. */
+    waitingSince: timestamp("waiting_since", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the next automatic nudge is due (server/features/reminders/next-reminder.ts), kept up to date by every
+     * change it depends on; null when none is to come. The reminder engine finds due parts by it.
+     */
+    nextReminderAt: timestamp("next_reminder_at", { withTimezone: true }),
+    autoNudgeCount: integer("auto_nudge_count").notNull().default(0),
+    /** When the team's owners and admins were told this part had needed many automatic nudges (once). */
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.blockerId, table.profileId] }),
     // "Waiting on me" counts by person and status; the blocker's pending check looks up by blocker and status.
     index("blocking_users_profile_status_idx").on(table.profileId, table.status),
     index("blocking_users_blocker_status_idx").on(table.blockerId, table.status),
+    // The reminder engine's look for what is due: only parts that still have a reminder to come.
+    index("blocking_users_next_reminder_idx").on(table.nextReminderAt).where(sql`${table.nextReminderAt} is not null`),
   ],
 );
 
@@ -235,4 +253,14 @@ export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A team's schedule of automatic reminders (DESIGN.md §4), once an owner or admin changed it; otherwise the defaults. */
+export const teamReminderSchedules = pgTable("team_reminder_schedules", {
+  teamId: text("team_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  schedule: jsonb("schedule").$type<ReminderSchedule>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid("updated_by").references(() => profiles.id, { onDelete: "set null" }),
 });

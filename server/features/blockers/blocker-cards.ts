@@ -24,7 +24,7 @@ export function cardsJson(page: SQL, order: string, teamId: string): SQL {
       lateral (select coalesce(json_agg(w.profile_id order by w.profile_id), '[]') as waiting, coalesce(array_agg(w.profile_id), '{}') as ids
         from blocked_users w where w.blocker_id = page.id offset 0) waits,
       lateral (select coalesce(json_agg(json_build_object('profileId', x.profile_id, 'status', x.status, 'snoozedUntil', x.snoozed_until,
-          'lastNudgedAt', x.last_nudged_at, 'declineReason', x.decline_reason, 'suggestedProfileId', x.suggested_profile_id) order by x.profile_id), '[]') as blocking,
+          'lastNudgedAt', x.last_nudged_at, 'nextReminderAt', x.next_reminder_at, 'declineReason', x.decline_reason, 'suggestedProfileId', x.suggested_profile_id) order by x.profile_id), '[]') as blocking,
           coalesce(array_agg(x.profile_id), '{}') || coalesce(array_agg(x.suggested_profile_id) filter (where x.suggested_profile_id is not null), '{}') as ids
         from blocking_users x where x.blocker_id = page.id offset 0) parts,
       lateral (select coalesce(json_agg(i.email order by i.email), '[]') as invited from blocker_invitees i where i.blocker_id = page.id offset 0) invitees),
@@ -54,7 +54,7 @@ export type RawCard = {
   waiting: string[];
   /** People outside the team it will wait on once they join, by e-mail (invitees.ts). */
   invited: string[];
-  blocking: { profileId: string; status: BlockingEntry["status"]; snoozedUntil: Stamp; lastNudgedAt: Stamp; declineReason: string | null; suggestedProfileId: string | null }[];
+  blocking: { profileId: string; status: BlockingEntry["status"]; snoozedUntil: Stamp; lastNudgedAt: Stamp; nextReminderAt: Stamp; declineReason: string | null; suggestedProfileId: string | null }[];
 };
 export type RawCards = { cards: RawCard[]; people: Record<string, PersonSummary> };
 
@@ -81,6 +81,8 @@ export function cardsFromJson({ cards, people }: RawCards, viewer: Member, now: 
         snoozedUntil: dateOf(part.snoozedUntil),
         lastNudgedAt: part.lastNudgedAt,
         nextNudgeAt: nextManualNudgeAt(part, now),
+        /** The next automatic nudge (server/features/reminders/plan-reminders.ts); null when none is to come. */
+        nextReminderAt: part.status === "pending" ? dateOf(part.nextReminderAt) : null,
         declineReason: part.status === "declined" ? part.declineReason : null,
         suggested: part.status === "declined" && part.suggestedProfileId ? personOf(known, part.suggestedProfileId) : null,
       })),

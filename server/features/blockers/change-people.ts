@@ -18,7 +18,7 @@ export function addPerson(deps: ChangeDependencies, member: Member, blockerId: s
     const isWaiting = people.waiting.includes(profileId);
     const isBlocking = people.blocking.some((entry) => entry.profileId === profileId);
     if (isWaiting || isBlocking) throw new Refusal(409, "already_on_blocker", isWaiting === (role === "waiting") ? "This person is already on this blocker" : "Someone cannot be both waiting and waited on");
-    if (role === "blocking") await tx.insert(blockingUsers).values({ blockerId, profileId });
+    if (role === "blocking") await tx.insert(blockingUsers).values({ blockerId, profileId, waitingSince: now });
     else await tx.insert(blockedUsers).values({ blockerId, profileId });
     const audience = [...everyoneOn(blocker, people), profileId];
     await recordChange(tx, deps.events, {

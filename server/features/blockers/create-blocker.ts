@@ -64,7 +64,7 @@ export async function createBlocker(deps: { db: Database; events: EventHub; conf
       .returning();
     if (!blocker) throw new Error("the blocker was not inserted");
     await tx.insert(blockedUsers).values([creator.profileId, ...alsoWaiting].map((profileId) => ({ blockerId: blocker.id, profileId })));
-    if (blocking.length > 0) await tx.insert(blockingUsers).values(blocking.map((profileId) => ({ blockerId: blocker.id, profileId })));
+    if (blocking.length > 0) await tx.insert(blockingUsers).values(blocking.map((profileId) => ({ blockerId: blocker.id, profileId, waitingSince: now })));
     await addInvitees(tx, blocker.id, byEmail.outsiders, creator.profileId, now);
     await recordChange(tx, deps.events, {
       blockerId: blocker.id,

@@ -42,7 +42,7 @@ export function reopenBlocker(deps: ChangeDependencies, member: Member, blockerI
     if (stillInTeam.size > 0) {
       await tx
         .update(blockingUsers)
-        .set({ status: "pending", respondedAt: null })
+        .set({ status: "pending", respondedAt: null, waitingSince: now })
         .where(and(eq(blockingUsers.blockerId, blockerId), inArray(blockingUsers.status, ["done", "released"]), inArray(blockingUsers.profileId, [...stillInTeam])));
     }
     const everyone = everyoneOn(blocker, people);

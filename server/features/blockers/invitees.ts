@@ -40,7 +40,7 @@ export async function startWaitingOnNewMember(deps: { db: Database; events: Even
       if (blocker.status !== "open") continue;
       const people = await loadPeople(tx, blocker.id);
       if (people.waiting.includes(joined.profileId) || people.blocking.some((part) => part.profileId === joined.profileId)) continue;
-      await tx.insert(blockingUsers).values({ blockerId: blocker.id, profileId: joined.profileId });
+      await tx.insert(blockingUsers).values({ blockerId: blocker.id, profileId: joined.profileId, waitingSince: now });
       await recordChange(tx, deps.events, {
         blockerId: blocker.id,
         actorId: invitedBy,

@@ -3,6 +3,7 @@
 import type { BlockerEventType, NotificationType } from "../../../common/blockers.ts";
 import { blockerEvents, notifications } from "../../db/schema.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
+import { planReminders } from "../reminders/plan-reminders.ts";
 import { currentMembersOn, type Executor } from "./blocker-people.ts";
 
 export type Change = {
@@ -19,6 +20,9 @@ export type Change = {
 export async function recordChange(executor: Executor, events: EventHub, change: Change) {
   const payload = change.payload ?? {};
   await executor.insert(blockerEvents).values({ blockerId: change.blockerId, actorId: change.actorId, type: change.type, payload, createdAt: change.at });
+  // Whatever changed (a part answered, snoozed, nudged, added; the priority or due date; the blocker ended or
+  // reopened), the next automatic nudge of each of its parts follows, in the same transaction.
+  await planReminders(executor, { blockerId: change.blockerId });
   const notified = [...(change.notify?.profileIds ?? [])];
   const audience = [...change.audience];
   // Someone still on the blocker may have left the team since: what happens in it is no longer theirs to see.

@@ -30,6 +30,10 @@ describe("the next automatic nudge", () => {
     expect(next({ lastNudgedAt: at("2027-11-23T15:30:00+01:00") })).toEqual(at("2027-12-01T15:30:00+01:00"));
   });
 
+  it("comes as a first one again when the part waits anew (the blocker reopened), whatever nudges came before", () => {
+    expect(next({ waitingSince: at("2027-11-29T10:00:00+01:00"), lastNudgedAt: at("2027-11-25T10:00:00+01:00") })).toEqual(at("2027-12-02T10:00:00+01:00"));
+  });
+
   it("comes 4 working hours after, then every 8, for an urgent blocker", () => {
     expect(next({ priority: "urgent" })).toEqual(at("2027-11-22T14:00:00+01:00"));
     expect(next({ priority: "urgent", lastNudgedAt: at("2027-11-22T14:00:00+01:00") })).toEqual(at("2027-11-23T14:00:00+01:00"));

@@ -16,7 +16,7 @@ export type ReminderPart = {
   blockerStatus: string;
   priority: string;
   dueAt: Date | null;
-  /** When the part began to wait on the person (the blocker logged, or the person added to it). */
+  /** When the part began to wait on the person (the blocker logged, the person added to it, or it reopened). */
   waitingSince: Date;
   /** The last nudge, by hand or automatic: the repeat counts from it. */
   lastNudgedAt: Date | null;
@@ -38,15 +38,17 @@ export function nextReminderAt(part: ReminderPart, recipient: ReminderRecipient,
   const { timezone, workingHours } = recipient;
   const urgent = part.priority === "urgent";
   const [firstAfter, repeatEvery] = urgent ? [schedule.urgentFirstAfterHours, schedule.urgentRepeatEveryHours] : [schedule.firstAfterHours, schedule.repeatEveryHours];
-  const anchor = part.lastNudgedAt ?? part.waitingSince;
-  let due = addWorkingHours(anchor, part.lastNudgedAt ? repeatEvery : firstAfter, timezone, workingHours);
+  // A nudge before the part began to wait again (the blocker reopened) counts for nothing: the first comes anew.
+  const lastNudgedAt = part.lastNudgedAt && part.lastNudgedAt >= part.waitingSince ? part.lastNudgedAt : null;
+  const anchor = lastNudgedAt ?? part.waitingSince;
+  let due = addWorkingHours(anchor, lastNudgedAt ? repeatEvery : firstAfter, timezone, workingHours);
 
   if (part.dueAt) {
     // Once the due date is close (or past), a reminder every dueSoonRepeatEveryHours of the clock: the first as the
     // window opens, never sooner than MIN_GAP_MS after the last nudge or the blocker's start.
     const windowOpens = new Date(part.dueAt.getTime() - schedule.dueSoonWithinHours * HOUR_MS);
-    const nudgedInWindow = part.lastNudgedAt !== null && part.lastNudgedAt >= windowOpens;
-    const dueSoon = nudgedInWindow && part.lastNudgedAt ? new Date(part.lastNudgedAt.getTime() + schedule.dueSoonRepeatEveryHours * HOUR_MS) : later(windowOpens, new Date(anchor.getTime() + MIN_GAP_MS));
+    const dueSoon =
+      lastNudgedAt && lastNudgedAt >= windowOpens ? new Date(lastNudgedAt.getTime() + schedule.dueSoonRepeatEveryHours * HOUR_MS) : later(windowOpens, new Date(anchor.getTime() + MIN_GAP_MS));
     if (dueSoon < due) due = dueSoon;
   }
 

@@ -60,6 +60,10 @@ export const workingHoursSchema = z
 export type WorkingHours = z.infer<typeof workingHoursSchema>;
 export const DEFAULT_WORKING_HOURS: WorkingHours = { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" };
 
+/** "Away until" a date (inclusive, in the person's own time zone), or null: back. At most a year ahead. */
+export const awayUntilSchema = z.iso.date("Use a date like 2026-12-02").nullable();
+export const AWAY_MAX_DAYS = 366;
+
 export const teamNameSchema = typedText().trim().min(2, "Use at least 2 characters").max(80, "Use at most 80 characters");
 /** A team's address-friendly name: onboarding makes one from the team name (at most 47 characters). */
 export const teamSlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/, "Use at most 60 lowercase letters, digits and dashes");

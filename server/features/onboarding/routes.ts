@@ -28,7 +28,7 @@ export function onboardingRoutes({ auth, clock, db, events, readSession }: AppDe
       return c.json({ profile, team: team ?? null, invitations }, 200);
     })
     .post("/profile", validate("json", aboutYouBody), async (c) => {
-      return c.json(await updateProfile({ db, events }, c.get("user").id, c.req.valid("json")), 200);
+      return c.json(await updateProfile({ db, events }, c.get("user").id, c.req.valid("json"), clock.now()), 200);
     })
     .post("/team", validate("json", teamBody), async (c) => {
       const user = c.get("user");

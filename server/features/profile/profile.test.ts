@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "../../../common/notification-preferences.ts";
 import { onboard, signUp } from "../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 import type { BrowserLikeClient } from "../../test/browser-like-client.ts";
@@ -61,5 +62,33 @@ describe("changing one's profile", () => {
       expect(response.json).toMatchObject({ fields: { [field]: [expect.any(String)] } });
     }
     expect((await person.request("/api/profile")).json).toMatchObject({ workingHours: hours });
+  });
+});
+
+describe("notification preferences", () => {
+  it("are the defaults until chosen, then each event type's e-mail and chat channels and the daily digest as saved", async () => {
+    expect((await person.request("/api/profile")).json).toMatchObject({ notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES });
+    const chosen = {
+      events: { ...DEFAULT_NOTIFICATION_PREFERENCES.events, commented: { email: false, chat: false }, done: { email: true, chat: true } },
+      dailyDigest: true,
+    };
+    const saved = await person.request("/api/profile", { method: "PATCH", json: { notificationPreferences: chosen } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await person.request("/api/profile")).json).toMatchObject({ notificationPreferences: chosen });
+  });
+
+  it("refuse an event type missing or unknown, a channel that is not on or off, naming the field", async () => {
+    const { commented: _left, ...missing } = DEFAULT_NOTIFICATION_PREFERENCES.events;
+    const refused: [unknown, string][] = [
+      [{ events: missing, dailyDigest: false }, "notificationPreferences.events.commented"],
+      [{ events: { ...DEFAULT_NOTIFICATION_PREFERENCES.events, gossip: { email: true, chat: true } }, dailyDigest: false }, "notificationPreferences.events"],
+      [{ events: { ...DEFAULT_NOTIFICATION_PREFERENCES.events, nudged: { email: "yes", chat: true } }, dailyDigest: false }, "notificationPreferences.events.nudged.email"],
+      [{ events: DEFAULT_NOTIFICATION_PREFERENCES.events }, "notificationPreferences.dailyDigest"],
+    ];
+    for (const [notificationPreferences, field] of refused) {
+      const answer = await person.request("/api/profile", { method: "PATCH", json: { notificationPreferences } });
+      expect(answer.status, field).toBe(400);
+      expect(Object.keys((answer.json as { fields: Record<string, string[]> }).fields), field).toContain(field);
+    }
   });
 });

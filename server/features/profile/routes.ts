@@ -2,7 +2,8 @@ import { and, eq, exists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { z } from "zod";
-import { fullNameSchema, timezoneSchema, workingHoursSchema } from "../../../common/profile.ts";
+import { notificationPreferencesSchema } from "../../../common/notification-preferences.ts";
+import { awayUntilSchema, fullNameSchema, timezoneSchema, workingHoursSchema } from "../../../common/profile.ts";
 import { attemptLimits } from "../../auth/attempt-limits.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import { member, profiles } from "../../db/schema.ts";
@@ -12,7 +13,7 @@ import { validate } from "../../http/validate.ts";
 import { AVATAR_NAME_PATTERN, AVATAR_URL_PREFIX } from "../../storage/avatar-store.ts";
 import { requireProfile } from "./find-profile.ts";
 import { setAvatar } from "./set-avatar.ts";
-import { updateProfile } from "./update-profile.ts";
+import { profileAnswer, updateProfile } from "./update-profile.ts";
 
 /** The address of a picture's upload: its body is the image file itself (same-origin.ts, oversized-body.ts). */
 export const AVATAR_UPLOAD_PATH = "/api/profile/avatar";
@@ -20,17 +21,23 @@ export const AVATAR_UPLOAD_PATH = "/api/profile/avatar";
 // An empty change is refused rather than done: it is what a body sent without a JSON content type looks like
 // to the validator (nothing is read), and there would be nothing to write.
 const profileChanges = z
-  .object({ fullName: fullNameSchema.optional(), timezone: timezoneSchema.optional(), workingHours: workingHoursSchema.optional() })
+  .object({
+    fullName: fullNameSchema.optional(),
+    timezone: timezoneSchema.optional(),
+    workingHours: workingHoursSchema.optional(),
+    awayUntil: awayUntilSchema.optional(),
+    notificationPreferences: notificationPreferencesSchema.optional(),
+  })
   .strict()
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), "Send fullName, timezone or workingHours, as JSON");
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), "Send fullName, timezone, workingHours, awayUntil or notificationPreferences, as JSON");
 
 export function profileRoutes(deps: AppDependencies) {
   const { db, events, readSession, avatars } = deps;
   const { avatar: avatarLimit } = attemptLimits(deps);
   return new Hono<AppEnv>()
     .use(requireSession(readSession))
-    .get("/", async (c) => c.json(await requireProfile(db, c.get("user").id), 200))
-    .patch("/", validate("json", profileChanges), async (c) => c.json(await updateProfile({ db, events }, c.get("user").id, c.req.valid("json")), 200))
+    .get("/", async (c) => c.json(profileAnswer(await requireProfile(db, c.get("user").id)), 200))
+    .patch("/", validate("json", profileChanges), async (c) => c.json(await updateProfile({ db, events }, c.get("user").id, c.req.valid("json"), deps.clock.now()), 200))
     .put("/avatar", avatarLimit, async (c) => {
       const upload = Buffer.from(await c.req.arrayBuffer());
       if (upload.length === 0) throw new Refusal(400, "validation_failed", "Choose a picture to upload", { fields: { _: ["The body is the picture: a PNG, JPEG or WebP file"] } });

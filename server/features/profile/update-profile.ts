@@ -1,21 +1,46 @@
 import { eq } from "drizzle-orm";
-import type { WorkingHours } from "../../../common/profile.ts";
+import { Temporal } from "temporal-polyfill";
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "../../../common/notification-preferences.ts";
+import { AWAY_MAX_DAYS, type WorkingHours } from "../../../common/profile.ts";
 import type { Database } from "../../db/client.ts";
 import { member, profiles, user } from "../../db/schema.ts";
-import { profileNotFound } from "../../http/refusal.ts";
+import { fieldRefusal, profileNotFound } from "../../http/refusal.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import { planReminders } from "../reminders/plan-reminders.ts";
 
+export type ProfileChanges = {
+  fullName?: string;
+  timezone?: string;
+  workingHours?: WorkingHours;
+  awayUntil?: string | null;
+  notificationPreferences?: NotificationPreferences;
+};
+
+/** The profile as the API answers it: the notification preferences of someone who chose none are the defaults. */
+export const profileAnswer = <P extends { notificationPreferences: NotificationPreferences | null }>(profile: P) => ({
+  ...profile,
+  notificationPreferences: profile.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES,
+});
+
+/** "Away until" is a date from today (in their zone) to a year ahead. */
+function requireAwayDate(awayUntil: string, timezone: string, now: Date) {
+  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timezone).toPlainDate();
+  const date = Temporal.PlainDate.from(awayUntil);
+  if (Temporal.PlainDate.compare(date, today) < 0) throw fieldRefusal("awayUntil", "Choose today or a later date");
+  if (Temporal.PlainDate.compare(date, today.add({ days: AWAY_MAX_DAYS })) > 0) throw fieldRefusal("awayUntil", "Choose a date within a year");
+}
+
 /** Changes the profile (404 when there is none), and keeps the account's display name the same as the profile's full name. */
-export async function updateProfile(deps: { db: Database; events: EventHub }, authId: string, changes: { fullName?: string; timezone?: string; workingHours?: WorkingHours }) {
+export async function updateProfile(deps: { db: Database; events: EventHub }, authId: string, changes: ProfileChanges, now: Date) {
   // Their member record is kept with their name and time zone, and their teams' kept answers show their name.
   const teams = await deps.db.select({ id: member.organizationId }).from(member).where(eq(member.userId, authId));
   return deps.events.changeData(deps.db, { userIds: [authId], teamIds: teams.map((team) => team.id) }, async (tx) => {
     const [profile] = await tx.update(profiles).set(changes).where(eq(profiles.authId, authId)).returning();
     if (profile && changes.fullName !== undefined) await tx.update(user).set({ name: changes.fullName }).where(eq(user.id, authId));
     if (!profile) throw profileNotFound();
-    // Their reminders are timed in their hours and zone: each part waiting on them is re-planned.
-    if (changes.timezone !== undefined || changes.workingHours !== undefined) await planReminders(tx, { profileId: profile.id });
-    return profile;
+    if (changes.awayUntil) requireAwayDate(changes.awayUntil, profile.timezone, now);
+    // Their reminders are timed in their hours and zone, and wait while they are away: each part waiting on them is re-planned.
+    if (changes.timezone !== undefined || changes.workingHours !== undefined || changes.awayUntil !== undefined) await planReminders(tx, { profileId: profile.id });
+    return profileAnswer(profile);
   });
 }

@@ -70,6 +70,27 @@ describe("the next reminder of a part", () => {
   });
 });
 
+describe("away until a date", () => {
+  it("holds the person's reminders until their first working day back, and lifts with the date cleared", async () => {
+    const blockerId = await makeBlocker(alice, [bob]);
+    expect(await nextReminderOf(alice, blockerId, bob)).toEqual(inParis(3, "10:00"));
+    const away = await bob.client.request("/api/profile", { method: "PATCH", json: { awayUntil: monday.add({ days: 7 }).toString() } });
+    expect(away.status, away.text).toBe(200);
+    expect(away.json).toMatchObject({ awayUntil: monday.add({ days: 7 }).toString() });
+    expect(await nextReminderOf(alice, blockerId, bob)).toEqual(inParis(8, "09:00"));
+    expect((await bob.client.request("/api/profile", { method: "PATCH", json: { awayUntil: null } })).status).toBe(200);
+    expect(await nextReminderOf(alice, blockerId, bob)).toEqual(inParis(3, "10:00"));
+  });
+
+  it("is a date from today to a year ahead", async () => {
+    for (const awayUntil of [monday.subtract({ days: 1 }).toString(), monday.add({ days: 400 }).toString(), "2027-02-30", "next week"]) {
+      const refused = await bob.client.request("/api/profile", { method: "PATCH", json: { awayUntil } });
+      expect(refused.status, awayUntil).toBe(400);
+      expect(refused.json, awayUntil).toMatchObject({ fields: { awayUntil: [expect.any(String)] } });
+    }
+  });
+});
+
 describe("the team's schedule", () => {
   it("is read by every member, with whether they may change it", async () => {
     expect((await bob.client.request("/api/reminders/schedule")).json).toEqual({ schedule: DEFAULT_REMINDER_SCHEDULE, canEdit: false });

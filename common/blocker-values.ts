@@ -25,6 +25,8 @@ export const blockerEventTypes = [
   "person_left",
   /** Its details changed; the payload lists each change, `{ changes: { title: { from, to }, … } }`. */
   "edited",
+  /** The team's owners and admins were told a blocking person had not answered many automatic nudges. */
+  "escalated",
 ] as const;
 /** `escalated`: to a team's owners and admins, after a person needed the schedule's number of automatic nudges. */
 export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened", "person_left", "escalated"] as const;

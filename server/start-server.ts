@@ -18,6 +18,9 @@ import { createAnswerCache } from "./http/answer-cache.ts";
 import { createClientResolver } from "./http/client-address.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startEmailDeliveries } from "./features/notifications/deliver-email.ts";
+import { startReminderEngine } from "./features/reminders/reminder-engine.ts";
+import { startJobQueue, type EmailRetries } from "./jobs/job-queue.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
 import { createAvatarStore } from "./storage/avatar-store.ts";
 
@@ -25,14 +28,19 @@ export type RunningServer = { url: string; port: number; deps: AppDependencies; 
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export async function startServer(config: Config, options: { webDir?: string; clock?: Clock } = {}): Promise<RunningServer> {
+/**
+ * `emailRetries`: how failing e-mails are tried again (tests shorten the waits). `scheduleReminders: false`: the
+ * reminder engine runs only when asked (tests move their own clock and send what is due themselves).
+ */
+export async function startServer(config: Config, options: { webDir?: string; clock?: Clock; emailRetries?: EmailRetries; scheduleReminders?: boolean } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const clock = options.clock ?? systemClock;
   const events = await createEventHub(database, logger);
-  const onMembershipEnded = (ended: EndedMembership) => endMembership({ db: database.db, events }, ended, clock.now());
+  const jobs = await startJobQueue(database, logger, { emailRetries: options.emailRetries });
+  const onMembershipEnded = (ended: EndedMembership) => endMembership({ db: database.db, events, jobs }, ended, clock.now());
   // Someone joined, or their role changed: what is kept is stale, and every open screen of the team reads it again.
   const onMembershipChanged = async ({ userId, teamId }: EndedMembership) => {
     await events.changedData(database.db, { teamIds: [teamId], userIds: [userId] });
@@ -61,7 +69,9 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const clientAddressOf = createClientResolver(config.trustedProxies);
   const answers = createAnswerCache(events.versions, clock);
   const avatars = createAvatarStore(config);
-  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, endedSessions, mailer, avatars, events, answers, logger, clock, clientAddressOf };
+  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, endedSessions, mailer, avatars, events, jobs, answers, logger, clock, clientAddressOf };
+  const stopDeliveries = await startEmailDeliveries(deps);
+  const stopReminders = await startReminderEngine(deps, { schedule: options.scheduleReminders ?? true });
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -75,6 +85,9 @@ export async function startServer(config: Config, options: { webDir?: string; cl
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await events.close(); // ends the open event streams, which would otherwise keep the server from closing
+      await stopReminders();
+      await stopDeliveries();
+      await jobs.stop();
       (server as Server).closeIdleConnections();
       await closed;
       mailer.close();

@@ -264,3 +264,39 @@ export const teamReminderSchedules = pgTable("team_reminder_schedules", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid("updated_by").references(() => profiles.id, { onDelete: "set null" }),
 });
+
+export const deliveryChannels = ["email"] as const;
+/** `dropped`: nothing was left to send when its turn came (the blocker or the recipient gone). */
+export const deliveryStatuses = ["pending", "sending", "sent", "failed", "dropped"] as const;
+
+/**
+ * What Holdup sends outside the app, one row per message and channel (decision 034): written in the transaction
+ * that decides to send it (a notification's e-mail, a digest), sent by the job queue's worker. The idempotency key
+ * (the notification, or the digest's person and day, with the channel) makes it one message however often the work
+ * is retried, and is the e-mail's Message-ID. A failure stays visible to the team's owners and admins.
+ */
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    channel: text("channel", { enum: deliveryChannels }).notNull(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The team it is about (its admins see its failures); null for what spans teams (a digest). */
+    teamId: text("team_id").references(() => organization.id, { onDelete: "cascade" }),
+    notificationId: uuid("notification_id").references(() => notifications.id, { onDelete: "cascade" }),
+    /** The notification's type, or "digest". */
+    kind: text("kind").notNull(),
+    status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** The SMTP server's id for the message, once it accepted it. */
+    messageId: text("message_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [index("deliveries_team_status_idx").on(table.teamId, table.status, table.lastAttemptAt), index("deliveries_status_idx").on(table.status, table.lastAttemptAt)],
+);

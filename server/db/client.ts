@@ -26,6 +26,11 @@ export type DatabaseHandle = {
    * missed until `connection.restored`), and it is opened again.
    */
   listen: (channel: string, onMessage: (payload: string) => void, connection?: ListenConnectionWatcher) => Promise<() => Promise<void>>;
+  /**
+   * Plain SQL with positional parameters, for the job queue (pg-boss takes `executeSql(text, values)`). Without
+   * values the text may hold several statements (pg-boss's own migrations); the last one's rows are answered.
+   */
+  query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   close: () => Promise<void>;
 };
 
@@ -50,6 +55,11 @@ async function openPglite(databaseDir: string, dataDir: string): Promise<Databas
       db: db as unknown as Database,
       kind: "pglite",
       listen: async (channel, onMessage) => client.listen(channel, onMessage),
+      query: async (text, values) => {
+        if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
       close: async () => {
         await client.close();
         unlock();
@@ -87,6 +97,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
         await listener.close();
       };
     },
+    query: async (text, values) => pool.query(text, values),
     close: async () => {
       await Promise.all([...listeners].map((listener) => listener.close()));
       await pool.end();

@@ -7,6 +7,7 @@ import type { Logger } from "../logger.ts";
 import type { AnswerCache } from "./answer-cache.ts";
 import type { ClientResolver } from "./client-address.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import type { EventHub } from "../realtime/event-hub.ts";
 import type { AvatarStore } from "../storage/avatar-store.ts";
 
@@ -27,6 +28,8 @@ export type AppDependencies = {
   /** People's pictures: files under DATA_DIR, or an S3-compatible bucket (server/storage/avatar-store.ts). */
   avatars: AvatarStore;
   events: EventHub;
+  /** The job queue (pg-boss on the app's database): e-mails, reminders (server/jobs/job-queue.ts). */
+  jobs: JobQueue;
   /** Answers kept while nothing they were read from changed (members, dashboards, the team board): decision 028. */
   answers: AnswerCache;
   logger: Logger;

@@ -3,9 +3,13 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
 
-/** `replyTo`: where a reply goes when it should not go to MAIL_FROM (a support request's sender). */
-export type Mail = { to: string; replyTo?: string; subject: string; text: string; html: string };
-export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
+/**
+ * `replyTo`: where a reply goes when it should not go to MAIL_FROM (a support request's sender). `messageId`: the same
+ * for every attempt at one message, so a mail system that got it twice shows it once. `headers`: List-Unsubscribe, say.
+ */
+export type Mail = { to: string; replyTo?: string; subject: string; text: string; html: string; messageId?: string; headers?: Record<string, string> };
+/** Answers the message's id as the SMTP server took it (undefined when printed to the log). */
+export type Mailer = { send: (mail: Mail) => Promise<{ messageId?: string }>; close: () => void };
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
   const { smtpUrl, from, logger } = options;
@@ -16,6 +20,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         // A block under the event, every line marked as the event's: the subject and text carry what people typed
         // (a blocker's title, a support message), which must not pass for log events of their own.
         logger.info("E-mail (no SMTP_URL set, so printed here instead of sent)", `To: ${mail.to}${replyTo}\nSubject: ${mail.subject}\n\n${mail.text}`);
+        return {};
       },
       close: () => {},
     };
@@ -23,7 +28,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     send: async (mail) => {
-      await transport.sendMail({ from, ...mail });
+      const sent = await transport.sendMail({ from, ...mail });
+      return { messageId: sent.messageId };
     },
     close: () => transport.close(),
   };

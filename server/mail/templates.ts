@@ -68,6 +68,42 @@ export const emailTemplates = {
         ...request.message.split(/\r?\n/),
       ],
     }),
+  /**
+   * A notification by e-mail (its type's words). `actorName`: who did it; for an automatic reminder, whoever waits
+   * (the blocker's author). `automatic`: Holdup's own reminder rather than someone's nudge.
+   */
+  notification: (options: { type: string; automatic: boolean; actorName: string; title: string; url: string; payload: Record<string, unknown> }) => {
+    const { actorName: actor, title, url } = options;
+    const quoted = `“${title}”`;
+    const open = { label: "Open the blocker", url };
+    const answer = "Open the blocker to mark your part done, say it is not yours, or snooze the reminders.";
+    const reason = typeof options.payload.reason === "string" && options.payload.reason.trim() ? [`“${options.payload.reason.trim()}”`] : [];
+    switch (options.type) {
+      case "blocker_assigned":
+        return render({ subject: `${actor} is waiting on you: ${title}`, heading: `${actor} is waiting on you`, lines: [quoted, answer], action: open });
+      case "nudged":
+        return options.automatic
+          ? render({ subject: `${actor} is waiting on you: ${title}`, heading: `A reminder: ${actor} is still waiting on you`, lines: [quoted, answer], action: open })
+          : render({ subject: `${actor} is waiting on you: ${title}`, heading: `${actor} is still waiting on you`, lines: [quoted, answer], action: open });
+      case "done":
+        return render({ subject: `${actor} did their part: ${title}`, heading: `${actor} marked their part done`, lines: [quoted], action: open });
+      case "declined":
+        return render({ subject: `${actor} declined: ${title}`, heading: `${actor} says it is not theirs`, lines: [quoted, ...reason, "Open the blocker to ask someone else, or cancel it."], action: open });
+      case "resolved":
+        return render({ subject: `Resolved: ${title}`, heading: "Nothing waits any more", lines: [quoted], action: open });
+      case "commented":
+        return render({ subject: `${actor} commented: ${title}`, heading: `${actor} commented`, lines: [quoted], action: open });
+      case "escalated":
+        return render({
+          subject: `${actor} has not answered after ${String(options.payload.reminders ?? "several")} reminders: ${title}`,
+          heading: `${actor} is holding this up`,
+          lines: [quoted, `Holdup has reminded ${actor} ${String(options.payload.reminders ?? "several")} times without an answer.`],
+          action: open,
+        });
+      default:
+        return render({ subject: `Holdup: ${title}`, heading: "Something changed", lines: [quoted], action: open });
+    }
+  },
   invitation: (options: { inviterName: string; teamName: string; url: string }) =>
     render({
       subject: `${options.inviterName} invited you to ${options.teamName} on Holdup`,

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CaughtMail = { to: string; replyTo: string; subject: string; text: string; html: string };
+/** `messageId`: the Message-ID header; `headers`: every header, lower-case names (List-Unsubscribe, say). */
+export type CaughtMail = { to: string; replyTo: string; subject: string; text: string; html: string; messageId: string; headers: Record<string, string> };
 
 export async function startMailCatcher() {
   const mails: CaughtMail[] = [];
@@ -21,7 +22,8 @@ export async function startMailCatcher() {
       simpleParser(stream)
         .then((parsed) => {
           for (const recipient of session.envelope.rcptTo) {
-            const mail = { to: recipient.address.toLowerCase(), replyTo: parsed.replyTo?.value[0]?.address ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
+            const headers = Object.fromEntries([...parsed.headerLines].map((line) => [line.key, line.line.slice(line.line.indexOf(":") + 1).trim()]));
+            const mail = { to: recipient.address.toLowerCase(), replyTo: parsed.replyTo?.value[0]?.address ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "", messageId: parsed.messageId ?? "", headers };
             mails.push(mail);
             for (const waiter of waiters.filter((w) => w.match(mail))) {
               waiters.splice(waiters.indexOf(waiter), 1);

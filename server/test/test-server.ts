@@ -42,7 +42,12 @@ export type TestServerOptions = {
   environment?: Record<string, string>;
   /** Serve a built web app from this folder, as `npm start` serves dist/web. */
   webDir?: string;
+  /** Send due reminders every minute, as a real server does; otherwise a test sends them when it moved its clock. */
+  scheduleReminders?: boolean;
 };
+
+/** Failing e-mails are tried again within seconds in tests (a real server waits minutes between tries). */
+export const TEST_EMAIL_RETRIES = { retryLimit: 3, retryDelay: 1, retryBackoff: false };
 
 export async function startTestServer(options: TestServerOptions = {}) {
   const mail = await startMailCatcher();
@@ -60,7 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     TRUST_PROXY: "loopback",
     ...options.environment,
   });
-  const server = await startServer(config, { clock: options.clock, webDir: options.webDir });
+  const server = await startServer(config, { clock: options.clock, webDir: options.webDir, emailRetries: TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false });
   return {
     url: server.url,
     config,

@@ -46,3 +46,12 @@ export function formatMoment(iso: string | Date, now: Date, locale?: string): st
 
 /** A date of the site's content ("November 10, 2026"): the same when pre-rendered and in every browser (UTC). */
 export const formatContentDate = (isoDate: string) => formatter("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+
+const WEEK_MS = 6 * 24 * 60 * 60 * 1000;
+
+/** A moment to come, in the viewer's zone: "Tuesday 09:00" within the coming week, "Dec 9, 2026, 9:00 AM" beyond. */
+export function formatReminderMoment(iso: string | Date, now = new Date(), locale?: string): string {
+  const date = new Date(iso);
+  if (date.getTime() - now.getTime() < WEEK_MS) return formatter(locale, { weekday: "long", hour: "2-digit", minute: "2-digit" }).format(date);
+  return formatDateTime(date, locale);
+}

@@ -2,9 +2,10 @@ import type { TFunction } from "i18next";
 
 /**
  * Anyone the API names: a teammate, someone on a blocker, the actor of an event. `formerMember`: they are no
- * longer in the team (left, or removed); the blockers and the timeline still name them.
+ * longer in the team (left, or removed); the blockers and the timeline still name them. `awayUntil`: the date they
+ * said they are away until (web/components/away-badge.tsx).
  */
-export type Person = { id: string; fullName: string | null; email: string; avatarUrl: string | null; formerMember?: boolean };
+export type Person = { id: string; fullName: string | null; email: string; avatarUrl: string | null; formerMember?: boolean; awayUntil?: string | null };
 
 /** The name alone: the full name, else the e-mail, else (a deleted profile) "Someone". */
 export const bareName = (person: Person | null | undefined, t: TFunction): string => person?.fullName?.trim() || person?.email || t("people.someone");

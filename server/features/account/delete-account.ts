@@ -7,9 +7,9 @@ import type { Auth } from "../../auth/auth.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, profiles, session, teamBilling, user } from "../../db/schema.ts";
 import { Refusal } from "../../http/refusal.ts";
-import type { EventHub } from "../../realtime/event-hub.ts";
 import type { AvatarStore } from "../../storage/avatar-store.ts";
 import { LIVE_SUBSCRIPTION_STATUSES } from "../billing/plan-of-team.ts";
+import type { ChangeDependencies } from "../blockers/change-blocker.ts";
 import { endMembership } from "../team/end-membership.ts";
 import { checkPassword } from "./check-password.ts";
 
@@ -48,7 +48,7 @@ export async function accountDeletionPlan(deps: { db: Database; stripeConfigured
   };
 }
 
-export type AccountDeletionDeps = { auth: Auth; db: Database; events: EventHub; avatars: AvatarStore; stripeConfigured: boolean };
+export type AccountDeletionDeps = ChangeDependencies & { auth: Auth; avatars: AvatarStore; stripeConfigured: boolean };
 
 /** `confirmation` is the account's e-mail address, typed. Answers the headers that clear the browser's cookies. */
 export async function deleteAccount(deps: AccountDeletionDeps, viewer: { userId: string; email: string; headers: Headers }, request: { password: string; confirmation: string }, now: Date): Promise<Headers> {

@@ -34,7 +34,7 @@ export function cardsJson(page: SQL, order: string, teamId: string): SQL {
         'id', id, 'title', title, 'priority', priority, 'status', status, 'createdBy', created_by,
         'createdAt', created_at, 'dueAt', due_at, 'resolvedAt', resolved_at, 'waiting', waiting, 'blocking', blocking, 'invited', invited
       ) order by ${byOrder}) from cards), '[]'),
-    'people', coalesce((select json_object_agg(p.id, json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'avatarUrl', p.avatar_url,
+    'people', coalesce((select json_object_agg(p.id, json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'avatarUrl', p.avatar_url, 'awayUntil', p.away_until,
         'formerMember', not exists (select 1 from member m where m.user_id = p.auth_id and m.organization_id = ${teamId} offset 0)))
       from mentioned, lateral (select * from profiles where profiles.id = mentioned.person offset 0) p), '{}')
   ))`;

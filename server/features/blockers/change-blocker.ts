@@ -5,11 +5,12 @@ import type { Database } from "../../db/client.ts";
 import { blockers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
+import type { JobQueue } from "../../jobs/job-queue.ts";
 import type { EventHub } from "../../realtime/event-hub.ts";
 import { everyoneOn, findTeamBlocker, involvementOf, loadPeople, type Blocker, type BlockerPeople, type BlockingEntry, type Executor } from "./blocker-people.ts";
 import { recordChange } from "./record-change.ts";
 
-export type ChangeDependencies = { db: Database; events: EventHub };
+export type ChangeDependencies = { db: Database; events: EventHub; jobs: JobQueue };
 export type ChangeContext = { tx: Executor; blocker: Blocker; people: BlockerPeople; involvement: ReturnType<typeof involvementOf<BlockingEntry>>; now: Date };
 
 export function changeBlocker<T>(deps: ChangeDependencies, member: Member, blockerId: string, now: Date, change: (context: ChangeContext) => Promise<T>): Promise<T> {
@@ -48,6 +49,6 @@ export async function resolveIfNobodyPending(deps: ChangeDependencies, context: 
     .set({ status: "resolved", resolvedAt: now, resolvedBy: actorId })
     .where(and(eq(blockers.id, blocker.id), eq(blockers.status, "open")));
   const everyone = everyoneOn(blocker, people);
-  await recordChange(tx, deps.events, { blockerId: blocker.id, actorId, type: "resolved", payload: { automatic: true }, audience: everyone, notify: { type: "resolved", profileIds: everyone }, at: now });
+  await recordChange(tx, deps, { blockerId: blocker.id, actorId, type: "resolved", payload: { automatic: true }, audience: everyone, notify: { type: "resolved", profileIds: everyone }, at: now });
   return true;
 }

@@ -21,7 +21,7 @@ export function addPerson(deps: ChangeDependencies, member: Member, blockerId: s
     if (role === "blocking") await tx.insert(blockingUsers).values({ blockerId, profileId, waitingSince: now });
     else await tx.insert(blockedUsers).values({ blockerId, profileId });
     const audience = [...everyoneOn(blocker, people), profileId];
-    await recordChange(tx, deps.events, {
+    await recordChange(tx, deps, {
       blockerId,
       actorId: member.profileId,
       type: "person_added",
@@ -51,7 +51,7 @@ export function removePerson(deps: ChangeDependencies, member: Member, blockerId
       waiting: people.waiting.filter((id) => role !== "waiting" || id !== profileId),
       blocking: people.blocking.filter((entry) => role !== "blocking" || entry.profileId !== profileId),
     };
-    await recordChange(tx, deps.events, { blockerId, actorId: member.profileId, type: "person_removed", payload: { profileId, role }, audience: [...everyoneOn(blocker, people)], at: now });
+    await recordChange(tx, deps, { blockerId, actorId: member.profileId, type: "person_removed", payload: { profileId, role }, audience: [...everyoneOn(blocker, people)], at: now });
     if (role === "blocking") await resolveIfNobodyPending(deps, { ...context, actorId: member.profileId }, after);
   });
 }

@@ -8,6 +8,6 @@ export function commentOnBlocker(deps: ChangeDependencies, member: Member, block
   return changeBlocker(deps, member, blockerId, now, async (context) => {
     requireInvolved(context);
     const everyone = everyoneOn(context.blocker, context.people);
-    await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "commented", payload: { body }, audience: everyone, notify: { type: "commented", profileIds: everyone }, at: now });
+    await recordChange(context.tx, deps, { blockerId, actorId: member.profileId, type: "commented", payload: { body }, audience: everyone, notify: { type: "commented", profileIds: everyone }, at: now });
   });
 }

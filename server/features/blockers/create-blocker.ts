@@ -3,11 +3,10 @@ import type { z } from "zod";
 import { FREE_BLOCKERS_PER_DAY, type createBlockerSchema } from "../../../common/blockers.ts";
 import { paths } from "../../../common/paths.ts";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { fieldRefusal, Refusal } from "../../http/refusal.ts";
-import type { EventHub } from "../../realtime/event-hub.ts";
+import type { ChangeDependencies } from "./change-blocker.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { outsiders } from "./blocker-people.ts";
 import { addInvitees, sortByMembership } from "./invitees.ts";
@@ -20,7 +19,7 @@ type CreateBlocker = z.output<typeof createBlockerSchema>;
  * Logs a blocker. People named by e-mail who are in the team already are waited on like the others; the rest are
  * recorded as invitees (`invited`), for the caller to send their invitations once the blocker exists.
  */
-export async function createBlocker(deps: { db: Database; events: EventHub; config: Pick<Config, "defaultPlan" | "stripe"> }, creator: Member, input: CreateBlocker, now: Date) {
+export async function createBlocker(deps: ChangeDependencies & { config: Pick<Config, "defaultPlan" | "stripe"> }, creator: Member, input: CreateBlocker, now: Date) {
   const emails = [...new Set(input.blockingEmails)];
   if (emails.includes(creator.email.toLowerCase())) throw fieldRefusal("blockingEmails", "You cannot wait on yourself");
   const byEmail = await sortByMembership(deps.db, creator.teamId, emails);
@@ -66,7 +65,7 @@ export async function createBlocker(deps: { db: Database; events: EventHub; conf
     await tx.insert(blockedUsers).values([creator.profileId, ...alsoWaiting].map((profileId) => ({ blockerId: blocker.id, profileId })));
     if (blocking.length > 0) await tx.insert(blockingUsers).values(blocking.map((profileId) => ({ blockerId: blocker.id, profileId, waitingSince: now })));
     await addInvitees(tx, blocker.id, byEmail.outsiders, creator.profileId, now);
-    await recordChange(tx, deps.events, {
+    await recordChange(tx, deps, {
       blockerId: blocker.id,
       actorId: creator.profileId,
       type: "created",

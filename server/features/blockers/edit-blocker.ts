@@ -44,7 +44,7 @@ export function editBlocker(deps: ChangeDependencies, member: Member, blockerId:
     if (Object.keys(changes).length === 0) return { changed: [] as EditableBlockerField[] };
 
     await tx.update(blockers).set(next).where(eq(blockers.id, blocker.id));
-    await recordChange(tx, deps.events, { blockerId, actorId: member.profileId, type: "edited", payload: { changes }, audience: everyoneOn(blocker, people), at: now });
+    await recordChange(tx, deps, { blockerId, actorId: member.profileId, type: "edited", payload: { changes }, audience: everyoneOn(blocker, people), at: now });
     return { changed: Object.keys(changes) as EditableBlockerField[] };
   });
 }

@@ -19,7 +19,7 @@ export function endBlocker(deps: ChangeDependencies, member: Member, blockerId: 
       .set({ status: "released" })
       .where(and(eq(blockingUsers.blockerId, blockerId), eq(blockingUsers.status, "pending")));
     const everyone = everyoneOn(blocker, people);
-    await recordChange(tx, deps.events, {
+    await recordChange(tx, deps, {
       blockerId,
       actorId: member.profileId,
       type: outcome,
@@ -46,6 +46,6 @@ export function reopenBlocker(deps: ChangeDependencies, member: Member, blockerI
         .where(and(eq(blockingUsers.blockerId, blockerId), inArray(blockingUsers.status, ["done", "released"]), inArray(blockingUsers.profileId, [...stillInTeam])));
     }
     const everyone = everyoneOn(blocker, people);
-    await recordChange(tx, deps.events, { blockerId, actorId: member.profileId, type: "reopened", audience: everyone, notify: { type: "reopened", profileIds: everyone }, at: now });
+    await recordChange(tx, deps, { blockerId, actorId: member.profileId, type: "reopened", audience: everyone, notify: { type: "reopened", profileIds: everyone }, at: now });
   });
 }

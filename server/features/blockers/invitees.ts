@@ -1,9 +1,8 @@
 // People outside the team a blocker waits on (DESIGN.md §3, issue #9): named by e-mail when the blocker is logged,
 // each is sent an invitation to the team, and the blocker waits on them from the moment they join.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
 import { blockerInvitees, blockers, blockingUsers, member as teamMember, profiles } from "../../db/schema.ts";
-import type { EventHub } from "../../realtime/event-hub.ts";
+import type { ChangeDependencies } from "./change-blocker.ts";
 import { everyoneOn, loadPeople, type Executor } from "./blocker-people.ts";
 import { recordChange } from "./record-change.ts";
 
@@ -28,7 +27,7 @@ export async function addInvitees(executor: Executor, blockerId: string, emails:
  * Someone just joined a team: every open blocker of it that named their address now waits on them (a pending part,
  * a notification, live updates, as if they had been chosen in the picker); the names on ended ones are dropped.
  */
-export async function startWaitingOnNewMember(deps: { db: Database; events: EventHub }, joined: { profileId: string; email: string; teamId: string }, now: Date) {
+export async function startWaitingOnNewMember(deps: ChangeDependencies, joined: { profileId: string; email: string; teamId: string }, now: Date) {
   await deps.events.changeData(deps.db, { teamIds: [joined.teamId] }, async (tx) => {
     const named = await tx
       .select({ blocker: blockers, invitedBy: blockerInvitees.invitedBy })
@@ -41,7 +40,7 @@ export async function startWaitingOnNewMember(deps: { db: Database; events: Even
       const people = await loadPeople(tx, blocker.id);
       if (people.waiting.includes(joined.profileId) || people.blocking.some((part) => part.profileId === joined.profileId)) continue;
       await tx.insert(blockingUsers).values({ blockerId: blocker.id, profileId: joined.profileId, waitingSince: now });
-      await recordChange(tx, deps.events, {
+      await recordChange(tx, deps, {
         blockerId: blocker.id,
         actorId: invitedBy,
         type: "person_added",

@@ -1,20 +1,15 @@
-// A manual nudge: someone waiting reminds a blocking person, in the app and by e-mail, at most once an hour.
+// A manual nudge: someone waiting reminds a blocking person, in the app and by e-mail (as they chose), at most once an hour.
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { MANUAL_NUDGE_INTERVAL_MS } from "../../../common/blockers.ts";
-import { paths } from "../../../common/paths.ts";
 import { blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
-import type { Logger } from "../../logger.ts";
-import type { Mailer } from "../../mail/mailer.ts";
-import { emailTemplates } from "../../mail/templates.ts";
 import { everyoneOn, formerMemberRefusal, nextManualNudgeAt, outsiders } from "./blocker-people.ts";
 import { changeBlocker, notAllowed, requireOpen, type ChangeDependencies } from "./change-blocker.ts";
-import { peopleSummaries, personOf } from "./people-summaries.ts";
 import { recordChange } from "./record-change.ts";
 
-export async function nudgeBlockingPerson(deps: ChangeDependencies & { mailer: Mailer; logger: Logger; appUrl: string }, member: Member, blockerId: string, profileId: string, now: Date) {
-  const mail = await changeBlocker(deps, member, blockerId, now, async (context) => {
+export async function nudgeBlockingPerson(deps: ChangeDependencies, member: Member, blockerId: string, profileId: string, now: Date) {
+  const nudge = await changeBlocker(deps, member, blockerId, now, async (context) => {
     const { tx, blocker, people, involvement } = context;
     if (!involvement.isWaiting && !involvement.isCreator) throw notAllowed("Only the people waiting on this blocker can nudge");
     requireOpen(blocker);
@@ -39,12 +34,9 @@ export async function nudgeBlockingPerson(deps: ChangeDependencies & { mailer: M
       const nextAt = nextManualNudgeAt(part, now) ?? now;
       throw new Refusal(429, "nudge_too_soon", `You can nudge again at ${nextAt.toISOString()}`, { nextNudgeAt: nextAt.toISOString(), retryAfter: Math.ceil((nextAt.getTime() - now.getTime()) / 1000) });
     }
-    await recordChange(tx, deps.events, { blockerId, actorId: member.profileId, type: "nudged", payload: { profileId }, audience: everyoneOn(blocker, people), notify: { type: "nudged", profileIds: [profileId] }, at: now });
-    const names = await peopleSummaries(tx, [profileId, member.profileId], member.teamId);
-    return { to: personOf(names, profileId).email, nudgerName: personOf(names, member.profileId).fullName ?? member.email, title: blocker.title, nextNudgeAt: nextManualNudgeAt(nudged, now) };
+    await recordChange(tx, deps, { blockerId, actorId: member.profileId, type: "nudged", payload: { profileId }, audience: everyoneOn(blocker, people), notify: { type: "nudged", profileIds: [profileId] }, at: now });
+    return { nextNudgeAt: nextManualNudgeAt(nudged, now) };
   });
-  // After the commit: a failing mail server must not undo the nudge, which the recipient also sees in the app.
-  const url = new URL(paths.blocker(blockerId), deps.appUrl).toString();
-  await deps.mailer.send({ to: mail.to, ...emailTemplates.nudge({ nudgerName: mail.nudgerName, title: mail.title, url }) }).catch((error: unknown) => deps.logger.error(`Nudge e-mail to ${mail.to} failed`, error));
-  return { nextNudgeAt: mail.nextNudgeAt };
+  // The e-mail, if the person wants nudges by e-mail, was queued with the notification (queue-emails.ts).
+  return { nextNudgeAt: nudge.nextNudgeAt };
 }

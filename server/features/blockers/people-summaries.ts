@@ -3,14 +3,15 @@ import { member as teamMember, profiles } from "../../db/schema.ts";
 import type { Executor } from "./blocker-people.ts";
 
 /** `formerMember`: no longer in the team the answer is about (they left or were removed); their history stays. */
-export type PersonSummary = { id: string; fullName: string | null; email: string; avatarUrl: string | null; formerMember: boolean };
+/** `awayUntil`: the date they said they are away until (their reminders wait), shown beside their name. */
+export type PersonSummary = { id: string; fullName: string | null; email: string; avatarUrl: string | null; awayUntil: string | null; formerMember: boolean };
 
 /** Names and avatars of these profiles, by id, in one query, each marked when they are no longer in `teamId`. */
 export async function peopleSummaries(executor: Executor, profileIds: Iterable<string>, teamId: string): Promise<Map<string, PersonSummary>> {
   const ids = [...new Set(profileIds)];
   if (ids.length === 0) return new Map();
   const rows = await executor
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, avatarUrl: profiles.avatarUrl, notInTeam: sql<boolean>`${teamMember.id} is null` })
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, avatarUrl: profiles.avatarUrl, awayUntil: profiles.awayUntil, notInTeam: sql<boolean>`${teamMember.id} is null` })
     .from(profiles)
     .leftJoin(teamMember, and(eq(teamMember.userId, profiles.authId), eq(teamMember.organizationId, teamId)))
     .where(inArray(profiles.id, ids));
@@ -21,4 +22,4 @@ export async function peopleSummaries(executor: Executor, profileIds: Iterable<s
 export const personOf = (people: Map<string, PersonSummary>, id: string): PersonSummary => people.get(id) ?? unknownPerson(id);
 
 /** Someone whose profile has since been deleted. */
-export const unknownPerson = (id: string): PersonSummary => ({ id, fullName: null, email: "", avatarUrl: null, formerMember: true });
+export const unknownPerson = (id: string): PersonSummary => ({ id, fullName: null, email: "", avatarUrl: null, awayUntil: null, formerMember: true });

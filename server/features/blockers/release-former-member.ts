@@ -27,7 +27,7 @@ export async function releaseFormerMember(deps: ChangeDependencies, tx: Executor
       .set({ status: "released" })
       .where(and(eq(blockingUsers.blockerId, blocker.id), eq(blockingUsers.profileId, profileId), eq(blockingUsers.status, "pending")));
     const after = { ...people, blocking: people.blocking.map((entry) => (entry.profileId === profileId ? { ...entry, status: "released" as const } : entry)) };
-    await recordChange(tx, deps.events, {
+    await recordChange(tx, deps, {
       blockerId: blocker.id,
       actorId: profileId,
       type: "person_left",

@@ -32,7 +32,7 @@ export function markDone(deps: ChangeDependencies, member: Member, blockerId: st
   return changeBlocker(deps, member, blockerId, now, async (context) => {
     requirePendingPart(context);
     const people = await setMyPart(context, member, { status: "done", respondedAt: now });
-    await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "done", audience: everyoneOn(context.blocker, people), notify: { type: "done", profileIds: waitingSide(context) }, at: now });
+    await recordChange(context.tx, deps, { blockerId, actorId: member.profileId, type: "done", audience: everyoneOn(context.blocker, people), notify: { type: "done", profileIds: waitingSide(context) }, at: now });
     return { resolved: await resolveIfNobodyPending(deps, { ...context, actorId: member.profileId }, people) };
   });
 }
@@ -46,7 +46,7 @@ export function decline(deps: ChangeDependencies, member: Member, blockerId: str
     const suggestedProfileId = input.suggestedProfileId ?? null;
     const people = await setMyPart(context, member, { status: "declined", respondedAt: now, declineReason: input.reason, suggestedProfileId });
     const payload = { reason: input.reason, suggestedProfileId };
-    await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "declined", payload, audience: everyoneOn(context.blocker, people), notify: { type: "declined", profileIds: waitingSide(context) }, at: now });
+    await recordChange(context.tx, deps, { blockerId, actorId: member.profileId, type: "declined", payload, audience: everyoneOn(context.blocker, people), notify: { type: "declined", profileIds: waitingSide(context) }, at: now });
     return { resolved: await resolveIfNobodyPending(deps, { ...context, actorId: member.profileId }, people) };
   });
 }
@@ -56,7 +56,7 @@ export function snooze(deps: ChangeDependencies, member: Member, blockerId: stri
     requirePendingPart(context);
     if (until <= now) throw fieldRefusal("until", "Choose a time in the future");
     const people = await setMyPart(context, member, { snoozedUntil: until });
-    await recordChange(context.tx, deps.events, { blockerId, actorId: member.profileId, type: "snoozed", payload: { until: until.toISOString() }, audience: everyoneOn(context.blocker, people), at: now });
+    await recordChange(context.tx, deps, { blockerId, actorId: member.profileId, type: "snoozed", payload: { until: until.toISOString() }, audience: everyoneOn(context.blocker, people), at: now });
     return { snoozedUntil: until };
   });
 }

@@ -62,7 +62,7 @@ export function blockerRoutes(deps: AppDependencies) {
       return c.json(done, 201);
     })
     .post("/:id/nudge", validate("param", idParam), validate("json", nudgeSchema), async (c) => {
-      const result = await nudgeBlockingPerson({ ...deps, appUrl: deps.config.appUrl }, c.get("member"), c.req.valid("param").id, c.req.valid("json").profileId, now());
+      const result = await nudgeBlockingPerson(deps, c.get("member"), c.req.valid("param").id, c.req.valid("json").profileId, now());
       return c.json(result, 200);
     })
     .post("/:id/resolve", validate("param", idParam), async (c) => {

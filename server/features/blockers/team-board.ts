@@ -84,7 +84,7 @@ async function readBoard(db: Database, teamId: string, query: Query) {
           ${query.priority ? sql`and b.priority = ${query.priority}` : sql``}
           ${query.person ? sql`and pending.profile_id = ${query.person}` : sql``}),
       groups as (select person_id, count(*) as count, min(created_at) as oldest from entries group by person_id),
-      ordered as (select groups.*, p.full_name, p.email, p.avatar_url, p.auth_id,
+      ordered as (select groups.*, p.full_name, p.email, p.avatar_url, p.away_until, p.auth_id,
           row_number() over (order by person_id = ${NOBODY}::uuid, count desc, oldest, coalesce(p.full_name, p.email), person_id) as place
         from groups left join lateral (select * from profiles where profiles.id = groups.person_id offset 0) p on true),
       ranked as (select person_id, id, row_number() over (partition by person_id order by ${orders[query.sort]}) as rank
@@ -92,7 +92,7 @@ async function readBoard(db: Database, teamId: string, query: Query) {
       select json_build_object(
         'total', (select count(distinct id) from entries),
         'groups', (select json_agg(json_build_object('count', count, 'oldest', oldest, 'person', case when person_id = ${NOBODY}::uuid then null
-            else json_build_object('id', person_id, 'fullName', full_name, 'email', coalesce(email, ''), 'avatarUrl', avatar_url,
+            else json_build_object('id', person_id, 'fullName', full_name, 'email', coalesce(email, ''), 'avatarUrl', avatar_url, 'awayUntil', away_until,
               'formerMember', auth_id is null or not exists (select 1 from member m where m.user_id = auth_id and m.organization_id = ${teamId} offset 0)) end)
           order by place) from ordered),
         'ranked', (select json_agg(json_build_object('personId', nullif(person_id, ${NOBODY}::uuid), 'id', id) order by person_id, rank) from ranked where rank <= ${limit})))`,

@@ -3,19 +3,18 @@
 import { isAPIError } from "better-auth/api";
 import type { Auth } from "../../auth/auth.ts";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
 import { requireRoomToJoin } from "../billing/member-limit.ts";
 import { MAX_TEAMS_PER_PERSON } from "../../../common/teams.ts";
 import { Refusal } from "../../http/refusal.ts";
-import type { EventHub } from "../../realtime/event-hub.ts";
 import { startWaitingOnNewMember } from "../blockers/invitees.ts";
 import { findProfile } from "../profile/find-profile.ts";
 import { countTeamsOf, findTeam, tooManyTeams } from "../team/find-team.ts";
 import { findInvitationFor, invitationNotFound, requireProof } from "./list-invitations.ts";
+import type { ChangeDependencies } from "../blockers/change-blocker.ts";
 
 export const alreadyInTeam = () => new Refusal(409, "already_in_team", "You are already a member of this team");
 
-export async function acceptInvitation(deps: { auth: Auth; db: Database; events: EventHub; config: Pick<Config, "defaultPlan" | "stripe"> }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
+export async function acceptInvitation(deps: ChangeDependencies & { auth: Auth; config: Pick<Config, "defaultPlan" | "stripe"> }, person: { userId: string; email: string; headers: Headers }, invitationId: string, token: string | undefined, now: Date) {
   const { auth, db } = deps;
   const invitation = await findInvitationFor(db, person.email, invitationId, now);
   if (!invitation) throw invitationNotFound();

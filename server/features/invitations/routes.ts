@@ -15,7 +15,7 @@ export const invitationListQuery = z.object({ invite: recordIdSchema.optional() 
 const invitationParam = z.object({ id: recordIdSchema });
 const answerBody = z.object({ token: recordIdSchema.optional() });
 
-export function invitationRoutes({ auth, clock, config, db, events, readSession }: AppDependencies) {
+export function invitationRoutes({ auth, clock, config, db, events, jobs, readSession }: AppDependencies) {
   return new Hono<AppEnv>()
     .use(requireSession(readSession))
     .get("/", validate("query", invitationListQuery), async (c) => {
@@ -26,7 +26,7 @@ export function invitationRoutes({ auth, clock, config, db, events, readSession 
     .post("/:id/accept", validate("param", invitationParam), validate("json", answerBody), async (c) => {
       const user = c.get("user");
       const person = { userId: user.id, email: user.email, headers: c.req.raw.headers };
-      return c.json(await acceptInvitation({ auth, db, events, config }, person, c.req.valid("param").id, c.req.valid("json").token, clock.now()), 200);
+      return c.json(await acceptInvitation({ auth, db, events, jobs, config }, person, c.req.valid("param").id, c.req.valid("json").token, clock.now()), 200);
     })
     .post("/:id/decline", validate("param", invitationParam), validate("json", answerBody), async (c) => {
       const user = c.get("user");

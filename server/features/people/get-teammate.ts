@@ -10,7 +10,7 @@ const NINETY_DAYS_MS = 90 * 24 * 60 * 60 * 1000;
 
 export async function getTeammate(db: Database, viewer: Member, profileId: string, now: Date) {
   const [found] = await db
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, avatarUrl: profiles.avatarUrl, timezone: profiles.timezone, role: teamMember.role })
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, avatarUrl: profiles.avatarUrl, awayUntil: profiles.awayUntil, timezone: profiles.timezone, role: teamMember.role })
     .from(profiles)
     .leftJoin(teamMember, and(eq(teamMember.userId, profiles.authId), eq(teamMember.organizationId, viewer.teamId)))
     .where(eq(profiles.id, profileId));

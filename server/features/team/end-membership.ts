@@ -3,14 +3,13 @@
 // blockers stop waiting on them, and their open event streams close on every server instance. What they may
 // still read is decided where it is read: lists, counters and notifications are those of their current team.
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
 import { member, profiles } from "../../db/schema.ts";
-import type { EventHub } from "../../realtime/event-hub.ts";
+import type { ChangeDependencies } from "../blockers/change-blocker.ts";
 import { releaseFormerMember } from "../blockers/release-former-member.ts";
 
 export type EndedMembership = { userId: string; teamId: string };
 
-export async function endMembership(deps: { db: Database; events: EventHub }, ended: EndedMembership, now: Date) {
+export async function endMembership(deps: ChangeDependencies, ended: EndedMembership, now: Date) {
   const [person] = await deps.db
     .select({ profileId: profiles.id, stillMember: member.id })
     .from(profiles)

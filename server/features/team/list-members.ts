@@ -25,6 +25,8 @@ type RawMember = {
   fullName: string | null;
   email: string;
   avatarUrl: string | null;
+  /** "Away until" that date (their own), reminders held; `away` below is "outside their working hours now". */
+  awayUntil: string | null;
   role: string;
   joinedAt: string;
   timezone: string;
@@ -47,13 +49,13 @@ export async function listMembers(db: Database, viewer: Member, options: { q?: s
       'members', coalesce((
         select json_agg(json_build_object(
           'memberId', page.member_id, 'profileId', page.profile_id, 'fullName', page.full_name, 'email', page.email,
-          'avatarUrl', page.avatar_url, 'role', page.role, 'joinedAt', page.joined_at, 'timezone', page.timezone,
+          'avatarUrl', page.avatar_url, 'awayUntil', page.away_until, 'role', page.role, 'joinedAt', page.joined_at, 'timezone', page.timezone,
           'workingHours', page.working_hours, 'sortName', page.sort_name,
           -- Counted for the page's rows only: in the ordered query below it would run for every member of the team.
           'waitingOnThem', (select count(*) from blocking_users b join blockers on blockers.id = b.blocker_id
             where b.profile_id = page.profile_id and b.status = 'pending' and blockers.organization_id = ${viewer.teamId})
         ) order by page.sort_name, page.member_id) from (
-          select m.id as member_id, p.id as profile_id, p.full_name, p.email, p.avatar_url, m.role, m.created_at as joined_at,
+          select m.id as member_id, p.id as profile_id, p.full_name, p.email, p.avatar_url, p.away_until, m.role, m.created_at as joined_at,
             p.timezone, p.working_hours, ${byName} as sort_name
           from member m join profiles p on p.auth_id = m.user_id
           where m.organization_id = ${viewer.teamId} ${matching}

@@ -8,7 +8,7 @@ import { paths } from "@/common/paths";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { formatDateTime } from "@/web/lib/date-time";
+import { formatDateTime, formatReminderMoment } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
 import { formatAge, formatAgo } from "@/web/lib/relative-time";
 import type { BlockerCardData } from "../api/get-dashboard-list";
@@ -86,13 +86,18 @@ function BlockingPeople({ card, now }: { card: BlockerCardData; now: Date }) {
     <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5 text-sm">
       <span className="text-muted-foreground">{t("blockers.card.waitingOn")}</span>
       <ul className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-        {card.blocking.map((part) => (
-          <li key={part.person.id} className="flex min-w-0 items-center gap-1.5">
-            <PersonAvatar person={part.person} />
-            <span className="max-w-40 truncate">{personName(part.person, t)}</span>
-            <PartStatus part={part} now={now} />
-          </li>
-        ))}
+        {card.blocking.map((part) => {
+          // "Next reminder to Bob: Tuesday 09:00", as the chip's tooltip (and read out after the status).
+          const reminder = part.status === "pending" && part.nextReminderAt ? t("blockers.card.nextReminderTo", { name: personName(part.person, t), when: formatReminderMoment(part.nextReminderAt, now) }) : undefined;
+          return (
+            <li key={part.person.id} className="flex min-w-0 items-center gap-1.5" title={reminder}>
+              <PersonAvatar person={part.person} />
+              <span className="max-w-40 truncate">{personName(part.person, t)}</span>
+              <PartStatus part={part} now={now} />
+              {reminder && <span className="sr-only">{reminder}</span>}
+            </li>
+          );
+        })}
         {card.invited.map((email) => (
           <li key={email} className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
             <Mail className="size-4" aria-hidden="true" />

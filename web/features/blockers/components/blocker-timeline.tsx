@@ -1,5 +1,5 @@
 // The blocker's history, oldest first, as sentences; comments show their text.
-import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, MessageSquare, Pencil, RotateCcw, UserMinus, UserPlus, type LucideIcon } from "lucide-react";
+import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, MessageSquare, Pencil, RotateCcw, UserMinus, UserPlus, type LucideIcon, Siren } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import { blockerPriorities, editableBlockerFields, type BlockerEventType, type EditableBlockerField } from "@/common/blocker-values";
 import { PersonAvatar } from "@/web/components/person-avatar";
@@ -23,6 +23,7 @@ const icons: Record<BlockerEventType, LucideIcon> = {
   person_removed: UserMinus,
   person_left: LogOut,
   edited: Pencil,
+  escalated: Siren,
 };
 
 const textIn = (payload: TimelineEvent["payload"], key: string): string | undefined => {
@@ -111,6 +112,7 @@ function EventItem({ event, now }: { event: TimelineEvent; now: Date }) {
     suggested: personName(event.suggested, t),
     reason: textIn(event.payload, "reason") ?? "",
     until: until ? formatDateTime(until) : "",
+    count: typeof event.payload.reminders === "number" ? event.payload.reminders : 0,
   };
   return (
     <li className="flex items-start gap-3 text-sm">

@@ -14,6 +14,8 @@ import { useBlockerMutation } from "../api/use-blocker-mutation";
 import { everyoneOnCard, suggestionFor } from "./declined-parts";
 import { NudgeButton } from "./nudge-button";
 import { PartStatus } from "./part-status";
+import { AwayBadge } from "@/web/components/away-badge";
+import { NextReminder } from "./next-reminder";
 
 // The people picker (a popover, cmdk) loads when an Add is first pressed, not with the blocker's page.
 const PeoplePickerMenu = loadOnUse(async () => ({ default: (await import("@/web/features/people/components/people-picker")).PeoplePickerMenu }), "dialog");
@@ -29,6 +31,7 @@ export function PeoplePanel({ blocker, now }: { blocker: BlockerDetail; now: Dat
         {blocker.blocking.map((part) => (
           <PersonRow key={part.person.id} person={part.person} isMe={part.person.id === profile?.id} removable={changePeople && blocker.blocking.length > 1} side="blocking" blockerId={blocker.id}>
             <PartStatus part={part} now={now} withText />
+            <NextReminder part={part} />
             {part.status === "declined" && part.declineReason && <p className="text-xs break-words text-muted-foreground">“{part.declineReason}”</p>}
             {nudge && part.status === "pending" && part.person.id !== profile?.id && (
               <div className="mt-1.5">
@@ -100,6 +103,7 @@ function PersonRow({ person, isMe, removable, side, blockerId, children }: RowPr
           </Link>
           {isMe && <span className="shrink-0 text-xs text-muted-foreground">{t("blockers.people.you")}</span>}
         </span>
+        <AwayBadge awayUntil={person.awayUntil} />
         {children}
       </div>
       {removable && (

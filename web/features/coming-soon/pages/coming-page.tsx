@@ -1,5 +1,5 @@
 // Pages whose feature arrives in a later release: the real page heading and an honest empty state saying what will be here.
-import { ChartColumn, PlugZap, type LucideIcon } from "lucide-react";
+import { ChartColumn, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/web/components/empty-state";
 import { usePageTitle } from "@/web/lib/use-page-title";
@@ -7,7 +7,6 @@ import { usePageTitle } from "@/web/lib/use-page-title";
 const icons = {
   insights: ChartColumn,
   organizationInsights: ChartColumn,
-  integrations: PlugZap,
 } satisfies Record<string, LucideIcon>;
 
 export type ComingFeature = keyof typeof icons;

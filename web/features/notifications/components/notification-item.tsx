@@ -18,6 +18,7 @@ const textIn = (payload: Notification["payload"], key: string): string | undefin
 
 function sentenceKey(notification: Notification): string {
   if (notification.type === "resolved" && notification.payload.automatic === true) return "notifications.types.resolvedAutomatically";
+  if (notification.type === "nudged" && notification.payload.automatic === true) return "notifications.types.autoNudged";
   return `notifications.types.${notification.type}`;
 }
 

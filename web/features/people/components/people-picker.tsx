@@ -17,6 +17,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/pop
 import { cn } from "@/web/lib/cn";
 import { personName } from "@/web/lib/person-name";
 import { teammatesQueryOptions, type Teammate } from "../api/list-teammates";
+import { AwayBadge } from "@/web/components/away-badge";
 
 type Offer = {
   /** Profiles not offered: already on the blocker, or chosen in the other picker. */
@@ -101,6 +102,7 @@ export function PeoplePickerMenu({ trigger, defaultOpen = false, selected = [], 
                       <span className="truncate">{personName(person, t)}</span>
                       {person.fullName && <span className="truncate text-xs text-muted-foreground">{person.email}</span>}
                     </span>
+                    <AwayBadge awayUntil={person.awayUntil} />
                     {person.id === suggested && <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{t("people.picker.suggested")}</span>}
                     <Check className={cn("ml-auto", isSelected ? "opacity-100" : "opacity-0")} aria-hidden="true" />
                   </CommandItem>

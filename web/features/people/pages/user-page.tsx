@@ -14,6 +14,7 @@ import { formatDuration } from "@/web/lib/relative-time";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { teammateQueryOptions } from "../api/get-teammate";
+import { AwayBadge } from "@/web/components/away-badge";
 
 export default function UserPage() {
   const { t } = useTranslation();
@@ -51,6 +52,7 @@ export default function UserPage() {
                 {name}
                 {isMe && <span className="ml-2 align-middle text-sm font-normal text-muted-foreground">{t("blockers.people.you")}</span>}
               </h1>
+              <AwayBadge awayUntil={data.person.awayUntil} />
               <a href={`mailto:${data.person.email}`} className="truncate text-sm text-muted-foreground hover:text-foreground hover:underline">
                 {data.person.email}
               </a>

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { AboutYouCard } from "../components/about-you-card";
+import { AwayCard } from "../components/away-card";
 import { DeleteAccountCard } from "../components/delete-account-card";
 import { EmailCard } from "../components/email-card";
+import { NotificationsCard } from "../components/notifications-card";
 import { PasswordCard } from "../components/password-card";
 import { SessionsCard } from "../components/sessions-card";
 import { TwoFactorCard } from "../components/two-factor-card";
@@ -14,6 +16,8 @@ export default function PersonalSettingsPage() {
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
       <h1 className="text-2xl font-semibold tracking-tight">{t("settings.personal.title")}</h1>
       <AboutYouCard />
+      <NotificationsCard />
+      <AwayCard />
       <EmailCard />
       <PasswordCard />
       <TwoFactorCard />

@@ -15,6 +15,7 @@ import { formatDate } from "@/web/lib/date-time";
 import { bareName } from "@/web/lib/person-name";
 import { changeRole, removeMember, transferOwnership, type TeamMember, type TeamRole } from "../api/members";
 import { useTeamMutation } from "../api/use-team-mutation";
+import { AwayBadge } from "@/web/components/away-badge";
 
 type Confirming = "remove" | "transfer" | null;
 
@@ -42,6 +43,7 @@ export function MemberRow({ member }: { member: TeamMember }) {
               {t("team.access.away")}
             </Badge>
           )}
+          <AwayBadge awayUntil={member.awayUntil} />
         </p>
         <p className="truncate text-sm text-muted-foreground">{member.email}</p>
       </div>

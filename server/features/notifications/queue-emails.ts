@@ -1,0 +1,38 @@
+// A notification's e-mail, when its recipient wants one (their preferences: the event type's e-mail channel, and no
+// daily digest instead). Decided and queued in the transaction that made the notification: a delivery row (its
+// idempotency key makes it one message however the work is retried) and the job that sends it (deliver-email.ts).
+import { inArray } from "drizzle-orm";
+import { DEFAULT_NOTIFICATION_PREFERENCES, preferenceEvents, type PreferenceEvent } from "../../../common/notification-preferences.ts";
+import type { Database } from "../../db/client.ts";
+import { deliveries, profiles } from "../../db/schema.ts";
+import type { JobQueue } from "../../jobs/job-queue.ts";
+
+export const DELIVER_EMAIL_QUEUE = "deliver-email";
+
+
+type Executor = Pick<Database, "select" | "insert" | "execute">;
+export type QueuedNotification = { id: string; profileId: string; type: string };
+
+const isPreferenceEvent = (type: string): type is PreferenceEvent => (preferenceEvents as readonly string[]).includes(type);
+
+export async function queueNotificationEmails(executor: Executor, jobs: Pick<JobQueue, "sendWithin" | "emailRetries">, notifications: QueuedNotification[], teamId: string, at: Date) {
+  const emailable = notifications.filter((notification) => isPreferenceEvent(notification.type));
+  if (emailable.length === 0) return;
+  const recipients = await executor
+    .select({ id: profiles.id, email: profiles.email, preferences: profiles.notificationPreferences })
+    .from(profiles)
+    .where(inArray(profiles.id, [...new Set(emailable.map((notification) => notification.profileId))]));
+  const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
+  const wanted = emailable.filter((notification) => {
+    const recipient = byId.get(notification.profileId);
+    const preferences = recipient?.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
+    return recipient !== undefined && recipient.email !== "" && !preferences.dailyDigest && preferences.events[notification.type as PreferenceEvent].email;
+  });
+  if (wanted.length === 0) return;
+  const queued = await executor
+    .insert(deliveries)
+    .values(wanted.map((notification) => ({ idempotencyKey: `notification:${notification.id}:email`, channel: "email" as const, profileId: notification.profileId, teamId, notificationId: notification.id, kind: notification.type, createdAt: at })))
+    .onConflictDoNothing({ target: deliveries.idempotencyKey })
+    .returning({ id: deliveries.id });
+  for (const { id } of queued) await jobs.sendWithin(executor, DELIVER_EMAIL_QUEUE, { deliveryId: id }, jobs.emailRetries);
+}

@@ -1,0 +1,20 @@
+// Runs the reminder engine on the job queue: a job every minute (pg-boss's cron, one per minute for all instances
+// together) sends whatever is due by the app's clock (send-due-reminders.ts). A queue of the "singleton" policy
+// keeps two runs from overlapping; the work is safe to share anyway (parts are claimed with SKIP LOCKED).
+import type { AppDependencies } from "../../http/app-env.ts";
+import { sendDueReminders } from "./send-due-reminders.ts";
+
+export const SEND_DUE_REMINDERS_QUEUE = "send-due-reminders";
+
+/** `schedule: false`: runs only when asked (tests move their clock and send what is due themselves). */
+export async function startReminderEngine(deps: Pick<AppDependencies, "db" | "events" | "jobs" | "clock" | "logger">, options: { schedule: boolean }) {
+  const { boss } = deps.jobs;
+  await boss.createQueue(SEND_DUE_REMINDERS_QUEUE, { name: SEND_DUE_REMINDERS_QUEUE, policy: "singleton" });
+  if (options.schedule) await boss.schedule(SEND_DUE_REMINDERS_QUEUE, "* * * * *");
+  else await boss.unschedule(SEND_DUE_REMINDERS_QUEUE);
+  const worker = await boss.work(SEND_DUE_REMINDERS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+    const outcome = await sendDueReminders(deps, deps.clock.now());
+    if (outcome.nudged > 0) deps.logger.info(`Reminders: ${outcome.nudged} sent, ${outcome.escalated} escalated`);
+  });
+  return () => boss.offWork({ id: worker });
+}

@@ -1,0 +1,23 @@
+// /organization/tools (= /organization/integrations): the team's reminder schedule, and the tools it connects.
+import { PlugZap } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/web/components/empty-state";
+import { usePageTitle } from "@/web/lib/use-page-title";
+import { RemindersSection } from "../components/reminders-section";
+
+export default function ToolsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("coming.integrations.title"));
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-8 md:px-8">
+      <h1 className="text-2xl font-semibold tracking-tight">{t("coming.integrations.title")}</h1>
+      <RemindersSection />
+      <section aria-labelledby="connected-tools" className="flex flex-col gap-3">
+        <h2 id="connected-tools" className="text-lg font-semibold">
+          {t("reminders.tools")}
+        </h2>
+        <EmptyState icon={PlugZap} title={t("coming.integrations.empty")} description={t("coming.integrations.description")} />
+      </section>
+    </main>
+  );
+}

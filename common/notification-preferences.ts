@@ -5,6 +5,7 @@ import { z } from "zod";
 /** The kinds of event a person can choose channels for, as the notifications name them. */
 export const preferenceEvents = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "escalated"] as const;
 export type PreferenceEvent = (typeof preferenceEvents)[number];
+export const isPreferenceEvent = (type: string): type is PreferenceEvent => (preferenceEvents as readonly string[]).includes(type);
 export const notificationChannels = ["email", "chat"] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 

@@ -18,6 +18,8 @@ export const paths = {
   addBlocker: "/add",
   resolved: "/resolved",
   blocker: (id: string) => `/blockers/${encodeURIComponent(id)}`,
+  /** The page of an e-mail's one-click link (Mark done, Snooze 1 day, unsubscribe): works without signing in. */
+  emailLink: (token: string) => `/e/${encodeURIComponent(token)}`,
   invites: "/invites",
   /**
    * Where an invitation e-mail leads. `invite` is the invitation's id, the proof that its reader received the

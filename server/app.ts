@@ -6,6 +6,7 @@ import { billingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/routes.ts
 import { blockerRoutes } from "./features/blockers/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { peopleRoutes } from "./features/people/routes.ts";
+import { emailLinkRoutes, ONE_CLICK_UNSUBSCRIBE_PATH } from "./features/email-links/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { liveEventRoutes } from "./realtime/routes.ts";
@@ -48,7 +49,8 @@ function apiRoutes(deps: AppDependencies) {
     .route("/invitations", invitationRoutes(deps))
     .route("/support", supportRoutes(deps))
     .route("/billing", billingRoutes(deps))
-    .route("/reminders", reminderRoutes(deps));
+    .route("/reminders", reminderRoutes(deps))
+    .route("/email-links", emailLinkRoutes(deps));
 }
 
 /** The API's type, for the web app's typed client (`hc<ApiType>`). */
@@ -58,7 +60,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   const app = new Hono();
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
   app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES, { larger: { [AVATAR_UPLOAD_PATH]: AVATAR_MAX_BYTES } }));
-  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH], bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
+  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH], bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
   app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));

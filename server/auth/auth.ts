@@ -93,7 +93,7 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({ to: user.email, ...emailTemplates.resetPassword(url) });
+        await mailer.send({ to: user.email, ...await emailTemplates.resetPassword(url) });
       },
     },
     emailVerification: {
@@ -105,7 +105,7 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         // has its old one until the link is opened.
         const [account] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, user.id));
         const changing = account !== undefined && account.email !== user.email;
-        await mailer.send({ to: user.email, ...(changing ? emailTemplates.confirmNewEmail(url) : emailTemplates.verifyEmail(url)) });
+        await mailer.send({ to: user.email, ...(await (changing ? emailTemplates.confirmNewEmail(url) : emailTemplates.verifyEmail(url))) });
       },
     },
     user: {
@@ -173,7 +173,7 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
           const [inviterProfile] = await db.select({ fullName: schema.profiles.fullName }).from(schema.profiles).where(eq(schema.profiles.authId, inviter.user.id));
           await mailer.send({
             to: email,
-            ...emailTemplates.invitation({ inviterName: inviterProfile?.fullName || inviter.user.email, teamName: team.name, url }),
+            ...await emailTemplates.invitation({ inviterName: inviterProfile?.fullName || inviter.user.email, teamName: team.name, url }),
           });
         },
       }),
@@ -188,7 +188,7 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         disableSignUp: true,
         sendVerificationOTP: async ({ email, otp, type }) => {
           if (type === "change-email") return;
-          await mailer.send({ to: email, ...emailTemplates.oneTimeCode(otp, type) });
+          await mailer.send({ to: email, ...await emailTemplates.oneTimeCode(otp, type) });
         },
       }),
     ],

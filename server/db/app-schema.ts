@@ -300,3 +300,27 @@ export const deliveries = pgTable(
   },
   (table) => [index("deliveries_team_status_idx").on(table.teamId, table.status, table.lastAttemptAt), index("deliveries_status_idx").on(table.status, table.lastAttemptAt)],
 );
+
+export const emailLinkActions = ["done", "snooze", "unsubscribe"] as const;
+
+/**
+ * The one-click links of an e-mail (decision 034): Mark done and Snooze 1 day for the person waited on, and the
+ * unsubscribe link of the e-mail's kind. The link carries this row's id and its signature; the row says what it does,
+ * until when, and whether it was used (and what happened then, which a second click shows).
+ */
+export const emailLinks = pgTable("email_links", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The e-mail (its delivery) and the action: every attempt at sending one e-mail carries the same links. */
+  key: text("key").notNull().unique(),
+  action: text("action", { enum: emailLinkActions }).notNull(),
+  profileId: uuid("profile_id")
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  blockerId: uuid("blocker_id").references(() => blockers.id, { onDelete: "cascade" }),
+  /** For an unsubscribe link: the kind of e-mail it stops (a notification preference's event). */
+  event: text("event"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  outcome: jsonb("outcome").$type<Record<string, unknown>>(),
+});

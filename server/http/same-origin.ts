@@ -11,16 +11,18 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const hasBody = (headers: Headers) => (headers.get("content-length") ?? "0") !== "0" || headers.has("transfer-encoding");
 
 /**
- * `except`: paths another server posts to (Stripe's webhook), authenticated by a signature rather than an Origin.
+ * `except`: paths another server posts to (Stripe's webhook, a mail client's one-click unsubscribe), authenticated by
+ * a signature or a signed token rather than an Origin.
  * `bodyTypes`: paths whose body is a file rather than JSON (a picture), with the types they take. None of those is a
  * type a page elsewhere can send without asking first (CORS's "simple" ones), so the reasoning above holds for them.
  */
-export const requireSameOrigin = (appUrl: string, options: { except?: readonly string[]; bodyTypes?: Record<string, readonly string[]> } = {}) => {
+export const requireSameOrigin = (appUrl: string, options: { except?: readonly (string | RegExp)[]; bodyTypes?: Record<string, readonly string[]> } = {}) => {
   const appOrigin = new URL(appUrl).origin;
-  const exempt = new Set(options.except ?? []);
+  const exemptPaths = options.except ?? [];
+  const isExempt = (path: string) => exemptPaths.some((exempt) => (typeof exempt === "string" ? exempt === path : exempt.test(path)));
   const fileTypes = new Map(Object.entries(options.bodyTypes ?? {}));
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || isExempt(c.req.path)) return next();
     const origin = c.req.header("origin");
     const sameOrigin = origin !== undefined ? origin === appOrigin : c.req.header("sec-fetch-site") === "same-origin";
     if (!sameOrigin) {

@@ -13,7 +13,7 @@ import { DELIVER_EMAIL_QUEUE } from "./queue-emails.ts";
 /** An attempt still "sending" after this long died with its process: it may be claimed again. */
 const STUCK_AFTER_MS = 5 * 60 * 1000;
 
-type Deps = Pick<AppDependencies, "db" | "mailer" | "clock" | "config" | "logger">;
+type Deps = Pick<AppDependencies, "db" | "mailer" | "clock" | "config" | "logger" | "secret">;
 
 /** Sends one delivery, once; throws when it should be tried again. */
 export async function deliverEmail(deps: Deps, deliveryId: string, lastTry: boolean): Promise<"sent" | "skipped" | "dropped"> {
@@ -25,7 +25,7 @@ export async function deliverEmail(deps: Deps, deliveryId: string, lastTry: bool
     .returning();
   if (!claimed) return "skipped";
   try {
-    const mail = claimed.notificationId ? await composeNotificationEmail(deps.db, deps.config.appUrl, claimed.notificationId) : null;
+    const mail = claimed.notificationId ? await composeNotificationEmail({ db: deps.db, secret: deps.secret, appUrl: deps.config.appUrl }, { id: claimed.id, notificationId: claimed.notificationId }, now) : null;
     if (!mail) {
       await deps.db.update(deliveries).set({ status: "dropped" }).where(eq(deliveries.id, deliveryId));
       return "dropped";

@@ -2,7 +2,7 @@
 // daily digest instead). Decided and queued in the transaction that made the notification: a delivery row (its
 // idempotency key makes it one message however the work is retried) and the job that sends it (deliver-email.ts).
 import { inArray } from "drizzle-orm";
-import { DEFAULT_NOTIFICATION_PREFERENCES, preferenceEvents, type PreferenceEvent } from "../../../common/notification-preferences.ts";
+import { DEFAULT_NOTIFICATION_PREFERENCES, isPreferenceEvent, type PreferenceEvent } from "../../../common/notification-preferences.ts";
 import type { Database } from "../../db/client.ts";
 import { deliveries, profiles } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
@@ -13,7 +13,6 @@ export const DELIVER_EMAIL_QUEUE = "deliver-email";
 type Executor = Pick<Database, "select" | "insert" | "execute">;
 export type QueuedNotification = { id: string; profileId: string; type: string };
 
-const isPreferenceEvent = (type: string): type is PreferenceEvent => (preferenceEvents as readonly string[]).includes(type);
 
 export async function queueNotificationEmails(executor: Executor, jobs: Pick<JobQueue, "sendWithin" | "emailRetries">, notifications: QueuedNotification[], teamId: string, at: Date) {
   const emailable = notifications.filter((notification) => isPreferenceEvent(notification.type));

@@ -63,7 +63,7 @@ export async function sendSupportRequest(deps: Dependencies, request: SupportReq
     await deps.mailer.send({
       to: deps.config.supportEmail,
       replyTo: request.email,
-      ...emailTemplates.supportRequest({ ...request, id: outcome.id, receivedAt: outcome.receivedAt, signedIn: profile ? { profileId: profile.id, accountEmail: profile.email } : null }),
+      ...await emailTemplates.supportRequest({ ...request, id: outcome.id, receivedAt: outcome.receivedAt, signedIn: profile ? { profileId: profile.id, accountEmail: profile.email } : null }),
     });
     await deps.db.update(supportRequests).set({ mailedAt: deps.clock.now() }).where(eq(supportRequests.id, outcome.id));
   } catch (error) {

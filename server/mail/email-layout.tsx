@@ -1,0 +1,117 @@
+// The look of every e-mail Holdup sends, built with react-email (its components write the tables and inline styles
+// mail clients need): the heading, the lines, a code or a quoted title, the buttons, and a footer with the
+// unsubscribe link where there is one. Light by default; dark where the mail client follows the reader's setting.
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+
+export type EmailAction = { label: string; url: string };
+export type EmailContent = {
+  subject: string;
+  heading: string;
+  lines: string[];
+  /** What the e-mail is about, quoted (a blocker's title). */
+  quote?: string;
+  code?: string;
+  /** The first is the main one; the others are set beside it, quieter. */
+  actions?: EmailAction[];
+  /** Where to stop this kind of e-mail (the footer, and the List-Unsubscribe header). */
+  unsubscribe?: { label: string; url: string };
+};
+
+const colours = { text: "#18181b", muted: "#71717a", border: "#e4e4e7", brand: "#4f46e5", background: "#f4f4f5", card: "#ffffff" };
+
+// Clients that follow the reader's dark setting (Apple Mail, Outlook on macOS and iOS) read this; others keep light.
+const darkStyles = `
+  :root { color-scheme: light dark; supported-color-schemes: light dark; }
+  @media (prefers-color-scheme: dark) {
+    .holdup-body { background-color: #09090b !important; }
+    .holdup-card { background-color: #18181b !important; border-color: #27272a !important; }
+    .holdup-text { color: #fafafa !important; }
+    .holdup-muted { color: #a1a1aa !important; }
+    .holdup-secondary { color: #fafafa !important; border-color: #3f3f46 !important; }
+  }`;
+
+export function HoldupEmail({ heading, lines, quote, code, actions = [], unsubscribe }: EmailContent) {
+  const [primary, ...secondary] = actions;
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <style>{darkStyles}</style>
+      </Head>
+      <Preview>{quote ? `${heading}: ${quote}` : heading}</Preview>
+      <Body className="holdup-body" style={{ backgroundColor: colours.background, fontFamily: "system-ui, -apple-system, 'Segoe UI', sans-serif", margin: 0, padding: "24px 0" }}>
+        <Container className="holdup-card" style={{ backgroundColor: colours.card, border: `1px solid ${colours.border}`, borderRadius: 12, maxWidth: 520, padding: "28px 32px" }}>
+          <Text style={{ color: colours.brand, fontSize: 14, fontWeight: 700, letterSpacing: 0.4, margin: "0 0 16px" }}>Holdup</Text>
+          <Heading as="h1" className="holdup-text" style={{ color: colours.text, fontSize: 22, lineHeight: "28px", margin: "0 0 12px" }}>
+            {heading}
+          </Heading>
+          {quote && (
+            <Text className="holdup-text" style={{ borderLeft: `3px solid ${colours.brand}`, color: colours.text, fontSize: 16, fontWeight: 600, margin: "0 0 16px", paddingLeft: 12 }}>
+              {quote}
+            </Text>
+          )}
+          {lines.map((line, index) => (
+            <Text key={index} className="holdup-text" style={{ color: colours.text, fontSize: 15, lineHeight: "24px", margin: "0 0 12px" }}>
+              {line}
+            </Text>
+          ))}
+          {code && <Text style={{ color: colours.brand, fontSize: 30, fontWeight: 700, letterSpacing: 6, margin: "8px 0 16px" }}>{code}</Text>}
+          {primary && (
+            <Section style={{ margin: "20px 0 8px" }}>
+              <Button href={primary.url} style={{ backgroundColor: colours.brand, borderRadius: 8, color: "#ffffff", fontSize: 15, fontWeight: 600, padding: "11px 18px", textDecoration: "none" }}>
+                {primary.label}
+              </Button>
+              {secondary.map((action) => (
+                <Button
+                  key={action.url}
+                  href={action.url}
+                  className="holdup-secondary"
+                  style={{ border: `1px solid ${colours.border}`, borderRadius: 8, color: colours.text, fontSize: 15, marginLeft: 8, padding: "10px 16px", textDecoration: "none" }}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </Section>
+          )}
+          <Hr style={{ borderColor: colours.border, margin: "24px 0 12px" }} />
+          <Text className="holdup-muted" style={{ color: colours.muted, fontSize: 12, lineHeight: "18px", margin: 0 }}>
+            Holdup — see who is waiting on whom.
+            {unsubscribe && (
+              <>
+                {" "}
+                <Link href={unsubscribe.url} style={{ color: colours.muted, textDecoration: "underline" }}>
+                  {unsubscribe.label}
+                </Link>
+              </>
+            )}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/**
+ * The e-mail as sent: the HTML react-email renders, and a plain-text part written out line by line (the code or the
+ * first action's link first, where tests and people look for them), and the List-Unsubscribe headers (RFC 8058)
+ * where there is an unsubscribe link.
+ */
+export async function renderEmail(content: EmailContent, oneClickUnsubscribeUrl?: string) {
+  const { subject, heading, lines, quote, code, actions = [], unsubscribe } = content;
+  const text = [
+    heading,
+    "",
+    ...(quote ? [`“${quote}”`, ""] : []),
+    ...lines,
+    ...(code ? ["", code] : []),
+    ...actions.flatMap((action) => ["", `${action.label}: ${action.url}`]),
+    "",
+    "— Holdup",
+    ...(unsubscribe ? ["", `${unsubscribe.label}: ${unsubscribe.url}`] : []),
+  ].join("\n");
+  const html = await render(<HoldupEmail {...content} />);
+  const headers = oneClickUnsubscribeUrl ? { "List-Unsubscribe": `<${oneClickUnsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined;
+  return { subject, text, html, ...(headers ? { headers } : {}) };
+}

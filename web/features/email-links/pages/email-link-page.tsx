@@ -1,0 +1,94 @@
+// /e/:token: the page of a one-click link from a Holdup e-mail (Mark done, Snooze 1 day, stop these e-mails). It
+// works without signing in. It says what the link does and asks for one press (mail scanners that open every link
+// must not mark anything done), then says what happened; a link used before says what happened then.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { Link, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { paths } from "@/common/paths";
+import { CardPage } from "@/web/components/card-page";
+import { FormAlert } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { api, unwrap } from "@/web/lib/api-client";
+import { formatDateTime, formatReminderMoment } from "@/web/lib/date-time";
+import { usePageTitle } from "@/web/lib/use-page-title";
+
+type LinkView = InferResponseType<(typeof api)["email-links"][":token"]["$get"], 200>;
+
+const textOf = (outcome: unknown, key: string) => (typeof outcome === "object" && outcome !== null && key in outcome && typeof (outcome as Record<string, unknown>)[key] === "string" ? ((outcome as Record<string, unknown>)[key] as string) : undefined);
+
+export default function EmailLinkPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("emailLink.title"));
+  const token = useParams().token ?? "";
+  const link = useQuery({ queryKey: ["email-link", token], queryFn: () => unwrap(api["email-links"][":token"].$get({ param: { token } })), retry: false });
+  const act = useMutation({ mutationFn: () => unwrap(api["email-links"][":token"].$post({ param: { token } })) });
+  const view: LinkView | undefined = act.data ?? link.data;
+  return (
+    <CardPage title={view ? t(`emailLink.heading.${view.action}`) : t("emailLink.title")} description={view?.blocker ? `“${view.blocker.title}”` : undefined}>
+      {link.isPending ? (
+        <Skeleton className="h-20 w-full" aria-hidden="true" />
+      ) : link.isError ? (
+        <FormAlert>{link.error.message}</FormAlert>
+      ) : view ? (
+        <LinkBody view={view} acting={act.isPending} error={act.error?.message} onAct={() => act.mutate()} />
+      ) : null}
+    </CardPage>
+  );
+}
+
+function LinkBody({ view, acting, error, onAct }: { view: LinkView; acting: boolean; error?: string; onAct: () => void }) {
+  const { t } = useTranslation();
+  const openBlocker = view.blocker && (
+    <Button asChild variant="outline">
+      <Link to={paths.blocker(view.blocker.id)}>{t("emailLink.open")}</Link>
+    </Button>
+  );
+  if (view.state === "ready") {
+    return (
+      <div className="grid gap-4">
+        <FormAlert>{error}</FormAlert>
+        <p className="text-sm text-muted-foreground">{t(`emailLink.ready.${view.action}`, { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={onAct} disabled={acting}>
+            {t(`emailLink.confirm.${view.action}`)}
+          </Button>
+          {openBlocker}
+        </div>
+      </div>
+    );
+  }
+  const refused = textOf(view.outcome, "refused");
+  const snoozedUntil = textOf(view.outcome, "snoozedUntil");
+  const nextReminderAt = textOf(view.outcome, "nextReminderAt");
+  const message =
+    view.state === "used"
+      ? refused
+        ? t("emailLink.usedRefused", { reason: refused })
+        : view.action === "done"
+          ? t("emailLink.usedDone", { when: view.usedAt ? formatDateTime(view.usedAt) : "" })
+          : view.action === "snooze"
+            ? t("emailLink.usedSnooze", { until: snoozedUntil ? formatDateTime(snoozedUntil) : "", next: nextReminderAt ? formatReminderMoment(nextReminderAt) : t("emailLink.noReminder") })
+            : t("emailLink.usedUnsubscribe", { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })
+      : view.state === "expired"
+        ? t("emailLink.expired", { when: formatDateTime(view.expiresAt) })
+        : view.state === "answered"
+          ? t("emailLink.answered")
+          : t("emailLink.notOnBlocker");
+  return (
+    <div className="grid gap-4">
+      <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="email-link-outcome">
+        {message}
+      </output>
+      <div className="flex flex-wrap gap-2">
+        {openBlocker}
+        {view.action === "unsubscribe" && (
+          <Button asChild variant="outline">
+            <Link to={paths.settingsPersonal}>{t("emailLink.settings")}</Link>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

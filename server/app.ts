@@ -7,6 +7,7 @@ import { blockerRoutes } from "./features/blockers/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { peopleRoutes } from "./features/people/routes.ts";
 import { emailLinkRoutes, ONE_CLICK_UNSUBSCRIBE_PATH } from "./features/email-links/routes.ts";
+import { deliveryHealth } from "./features/reminders/delivery-health.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { liveEventRoutes } from "./realtime/routes.ts";
@@ -31,7 +32,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 function apiRoutes(deps: AppDependencies) {
   return new Hono()
-    .get("/health", (c) => c.json({ ok: true }))
+    // Always 200 while the server answers; a mail server that refuses Holdup's e-mails is reported, not fatal.
+    .get("/health", async (c) => c.json({ ok: true, deliveries: await deliveryHealth(deps.db, deps.clock.now()) }))
     .route("/auth", authRoutes(deps))
     .route("/profile", profileRoutes(deps))
     .route("/avatars", avatarRoutes(deps))

@@ -31,6 +31,8 @@ export const profiles = pgTable("profiles", {
   awayUntil: date("away_until", { mode: "string" }),
   /** Which channels each kind of event reaches them on, beyond the app (common/notification-preferences.ts). */
   notificationPreferences: jsonb("notification_preferences").$type<NotificationPreferences>(),
+  /** The day (theirs) of their last daily digest: one a working day, at its start. */
+  lastDigestOn: date("last_digest_on", { mode: "string" }),
 });
 
 /**

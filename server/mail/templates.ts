@@ -90,6 +90,30 @@ export const emailTemplates = {
     })();
     return renderEmail({ ...words, quote: title, actions, unsubscribe: { label: unsubscribe.label, url: unsubscribe.url } }, unsubscribe.oneClickUrl);
   },
+  /** The daily digest: what waits on the person, and what happened since the last one. */
+  digest: (options: { holdingUp: number; blockers: number; lines: string[]; changes: { type: string; count: number }[]; dashboardUrl: string; unsubscribe: { label: string; url: string; oneClickUrl: string } }) => {
+    const changeWords: Record<string, [string, string]> = {
+      blocker_assigned: ["new blocker on you", "new blockers on you"],
+      nudged: ["nudge", "nudges"],
+      done: ["part done", "parts done"],
+      declined: ["declined", "declined"],
+      resolved: ["blocker resolved", "blockers resolved"],
+      commented: ["comment", "comments"],
+      escalated: ["escalation", "escalations"],
+    };
+    const changed = options.changes.filter((change) => changeWords[change.type]).map((change) => `${change.count} ${(changeWords[change.type] ?? ["", ""])[change.count === 1 ? 0 : 1]}`);
+    const people = `${options.holdingUp} ${options.holdingUp === 1 ? "person" : "people"}`;
+    return renderEmail(
+      {
+        subject: options.blockers > 0 ? `You're holding up ${people}` : "What changed in Holdup",
+        heading: options.blockers > 0 ? `You're holding up ${people}` : "Nothing waits on you",
+        lines: [...options.lines, ...(changed.length > 0 ? [`Since your last digest: ${changed.join(", ")}.`] : [])],
+        actions: [{ label: "Open my dashboard", url: options.dashboardUrl }],
+        unsubscribe: { label: options.unsubscribe.label, url: options.unsubscribe.url },
+      },
+      options.unsubscribe.oneClickUrl,
+    );
+  },
   invitation: (options: { inviterName: string; teamName: string; url: string }) =>
     render({
       subject: `${options.inviterName} invited you to ${options.teamName} on Holdup`,

@@ -10,6 +10,8 @@ import type { EmailAction } from "../../mail/email-layout.tsx";
 import { linkToken } from "./link-token.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The unsubscribe link of the daily digest names this instead of an event: it turns the digest off. */
+export const DIGEST_EVENT = "digest";
 /** Mark done and Snooze 1 day: a fortnight, then the e-mail is old news. */
 export const ACTION_LINK_DAYS = 14;
 /** Unsubscribing keeps working for longer: people find old e-mails. */
@@ -64,4 +66,16 @@ export async function emailLinksFor(deps: Needs, e: { deliveryId: string; profil
   actions.push({ label: "Open", url: new URL(paths.blocker(e.blockerId), deps.appUrl).toString() });
   const unsubscribe = tokenOf("unsubscribe") ?? "";
   return { actions, unsubscribe: { label: `Stop e-mails about ${eventNames[e.event]}`, url: linkPageUrl(deps.appUrl, unsubscribe), oneClickUrl: oneClickUrl(deps.appUrl, unsubscribe) } };
+}
+
+/** The digest's unsubscribe link: it turns the daily digest off (single e-mails come again, as chosen). */
+export async function digestUnsubscribeLink(deps: Needs, e: { deliveryId: string; profileId: string }, now: Date) {
+  const key = `${e.deliveryId}:unsubscribe`;
+  await deps.db
+    .insert(emailLinks)
+    .values({ key, action: "unsubscribe", profileId: e.profileId, event: DIGEST_EVENT, createdAt: now, expiresAt: new Date(now.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS) })
+    .onConflictDoNothing({ target: emailLinks.key });
+  const [link] = await deps.db.select({ id: emailLinks.id }).from(emailLinks).where(eq(emailLinks.key, key));
+  const token = linkToken(link?.id ?? "", deps.secret);
+  return { label: "Stop the daily digest", url: linkPageUrl(deps.appUrl, token), oneClickUrl: oneClickUrl(deps.appUrl, token) };
 }

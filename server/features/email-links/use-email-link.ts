@@ -10,6 +10,7 @@ import { findMember } from "../../http/require-member.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
 import { markDone, snooze } from "../blockers/respond-to-blocker.ts";
 import { updateProfile } from "../profile/update-profile.ts";
+import { DIGEST_EVENT } from "./create-email-links.ts";
 import { readLinkToken } from "./link-token.ts";
 
 const SNOOZE_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +40,8 @@ export async function viewEmailLink(deps: Needs, token: string, now: Date) {
   const { link, blocker, authId, preferences } = await findLink(deps, token);
   const view = { action: link.action, blocker: blocker ? { id: blocker.id, title: blocker.title } : null, event: link.event, expiresAt: link.expiresAt, usedAt: link.usedAt, outcome: link.outcome };
   if (link.action === "unsubscribe") {
-    const unsubscribed = isPreferenceEvent(link.event ?? "") && (preferences ?? DEFAULT_NOTIFICATION_PREFERENCES).events[link.event as keyof typeof DEFAULT_NOTIFICATION_PREFERENCES.events].email === false;
+    const current = preferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
+    const unsubscribed = link.event === DIGEST_EVENT ? !current.dailyDigest : isPreferenceEvent(link.event ?? "") && current.events[link.event as keyof typeof current.events].email === false;
     return { ...view, state: (link.expiresAt <= now ? "expired" : unsubscribed ? "used" : "ready") as LinkState };
   }
   if (link.usedAt) return { ...view, state: "used" as LinkState };
@@ -60,10 +62,11 @@ export async function useEmailLink(deps: Needs & ChangeDependencies, token: stri
   if (before.state !== "ready") return before;
   const { link, blocker, authId, preferences } = await findLink(deps, token);
   if (link.action === "unsubscribe") {
-    if (!authId || !link.event || !isPreferenceEvent(link.event)) return { ...before, state: "not_on_blocker" as LinkState };
+    const event = link.event ?? "";
+    if (!authId || (event !== DIGEST_EVENT && !isPreferenceEvent(event))) return { ...before, state: "not_on_blocker" as LinkState };
     const current = preferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
-    const event = link.event;
-    await updateProfile(deps, authId, { notificationPreferences: { ...current, events: { ...current.events, [event]: { ...current.events[event], email: false } } } }, now);
+    const next = isPreferenceEvent(event) ? { ...current, events: { ...current.events, [event]: { ...current.events[event], email: false } } } : { ...current, dailyDigest: false };
+    await updateProfile(deps, authId, { notificationPreferences: next }, now);
     await deps.db.update(emailLinks).set({ usedAt: now, outcome: { unsubscribedAt: now.toISOString() } }).where(eq(emailLinks.id, link.id));
     return viewEmailLink(deps, token, now);
   }

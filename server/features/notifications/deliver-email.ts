@@ -7,6 +7,7 @@ import { and, eq, lt, or, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { deliveries } from "../../db/schema.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
+import { composeDigestEmail } from "./compose-digest.ts";
 import { composeNotificationEmail } from "./compose-email.ts";
 import { DELIVER_EMAIL_QUEUE } from "./queue-emails.ts";
 
@@ -25,7 +26,12 @@ export async function deliverEmail(deps: Deps, deliveryId: string, lastTry: bool
     .returning();
   if (!claimed) return "skipped";
   try {
-    const mail = claimed.notificationId ? await composeNotificationEmail({ db: deps.db, secret: deps.secret, appUrl: deps.config.appUrl }, { id: claimed.id, notificationId: claimed.notificationId }, now) : null;
+    const linkDeps = { db: deps.db, secret: deps.secret, appUrl: deps.config.appUrl };
+    const mail = claimed.notificationId
+      ? await composeNotificationEmail(linkDeps, { id: claimed.id, notificationId: claimed.notificationId }, now)
+      : claimed.kind === "digest"
+        ? await composeDigestEmail(linkDeps, claimed, now)
+        : null;
     if (!mail) {
       await deps.db.update(deliveries).set({ status: "dropped" }).where(eq(deliveries.id, deliveryId));
       return "dropped";

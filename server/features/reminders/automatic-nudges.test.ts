@@ -117,15 +117,35 @@ describe("escalation", () => {
 });
 
 describe("an e-mail that fails", () => {
-  it("is tried again, and arrives once the mail server takes it", async () => {
+  // The retries run on the job queue's real time (a second apart in tests): generous limits for a loaded machine.
+  it("is tried again, and arrives once the mail server takes it", { timeout: 60_000 }, async () => {
     at(inParis(42, "10:00"));
     server.mail.refuseRecipients(true);
     const id = await makeBlocker(alice, [carol], { title: "Mail server hiccup" });
     const delivery = async () => (await server.deps.db.select().from(deliveries).where(eq(deliveries.profileId, carol.profileId))).find((row) => row.kind === "blocker_assigned" && row.createdAt.getTime() === clock.now().getTime());
     await expect.poll(async () => (await delivery())?.lastError ?? "", { timeout: 10_000 }).toContain("550");
     server.mail.refuseRecipients(false);
-    await server.mail.waitFor(carol.email, (mail) => mail.subject === "Alice is waiting on you: Mail server hiccup", 15_000);
-    await expect.poll(async () => (await delivery())?.status, { timeout: 10_000 }).toBe("sent");
+    await server.mail.waitFor(carol.email, (mail) => mail.subject === "Alice is waiting on you: Mail server hiccup", 30_000);
+    await expect.poll(async () => (await delivery())?.status, { timeout: 20_000 }).toBe("sent");
     expect(id).toBeTruthy();
+  });
+
+  it("that keeps failing through every retry is shown to the team's owners and admins with its error, and in /api/health", { timeout: 60_000 }, async () => {
+    at(inParis(49, "10:00"));
+    server.mail.refuseRecipients(true);
+    try {
+      await makeBlocker(alice, [carol], { title: "Mail server down for good" });
+      type Health = { failed: { recipient: { email: string }; error: string; attempts: number; blockerTitle: string | null }[] };
+      const failedFor = async () => ((await alice.client.request("/api/reminders/deliveries")).json as Health).failed.filter((row) => row.blockerTitle === "Mail server down for good");
+      // One try and TEST_EMAIL_RETRIES' three more, a second apart.
+      await expect.poll(async () => (await failedFor()).length, { timeout: 45_000 }).toBe(1);
+      expect((await failedFor())[0]).toMatchObject({ recipient: { email: carol.email }, error: expect.stringContaining("550"), attempts: 4 });
+      expect((await bob.client.request("/api/reminders/deliveries")).status).toBe(403);
+      const health = await server.client().request("/api/health");
+      expect(health.status).toBe(200);
+      expect(health.json).toMatchObject({ ok: true, deliveries: { status: "failing", failedLastDay: 1 } });
+    } finally {
+      server.mail.refuseRecipients(false);
+    }
   });
 });

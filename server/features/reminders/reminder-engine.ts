@@ -1,7 +1,8 @@
 // Runs the reminder engine on the job queue: a job every minute (pg-boss's cron, one per minute for all instances
-// together) sends whatever is due by the app's clock (send-due-reminders.ts). A queue of the "singleton" policy
+// together) sends whatever is due by the app's clock (send-due-reminders.ts), and the daily digests due (queue-digests.ts). A queue of the "singleton" policy
 // keeps two runs from overlapping; the work is safe to share anyway (parts are claimed with SKIP LOCKED).
 import type { AppDependencies } from "../../http/app-env.ts";
+import { queueDueDigests } from "../notifications/queue-digests.ts";
 import { sendDueReminders } from "./send-due-reminders.ts";
 
 export const SEND_DUE_REMINDERS_QUEUE = "send-due-reminders";
@@ -13,8 +14,10 @@ export async function startReminderEngine(deps: Pick<AppDependencies, "db" | "ev
   if (options.schedule) await boss.schedule(SEND_DUE_REMINDERS_QUEUE, "* * * * *");
   else await boss.unschedule(SEND_DUE_REMINDERS_QUEUE);
   const worker = await boss.work(SEND_DUE_REMINDERS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
-    const outcome = await sendDueReminders(deps, deps.clock.now());
-    if (outcome.nudged > 0) deps.logger.info(`Reminders: ${outcome.nudged} sent, ${outcome.escalated} escalated`);
+    const now = deps.clock.now();
+    const outcome = await sendDueReminders(deps, now);
+    const digests = await queueDueDigests(deps, now);
+    if (outcome.nudged > 0 || digests > 0) deps.logger.info(`Reminders: ${outcome.nudged} sent, ${outcome.escalated} escalated; ${digests} daily digests`);
   });
   return () => boss.offWork({ id: worker });
 }

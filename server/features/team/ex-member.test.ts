@@ -44,7 +44,8 @@ async function countersAndLists(who: Teammate) {
   return { counters, waitingOnMe, imWaitingOn, notifications };
 }
 
-const nudgeMailsTo = (who: Teammate) => server.mail.mails.filter((mail) => mail.to === who.email && mail.subject.includes("is waiting on you"));
+// A nudge says "still waiting" (a new blocker on them says "waiting on you" too, and came before they left).
+const nudgeMailsTo = (who: Teammate) => server.mail.mails.filter((mail) => mail.to === who.email && mail.text.includes("still waiting on you"));
 
 describe("someone removed from their team", () => {
   let alice: Teammate, bob: Teammate, carol: Teammate, dana: Teammate;

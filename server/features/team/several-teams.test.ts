@@ -197,4 +197,4 @@ describe("joining and creating teams", () => {
 });
 
 /** Routes that act in no team: the person's own (profile, onboarding, invitations received, teams), support, health, Stripe's webhook. (`/api/*` is the 404.) */
-const teamlessPrefixes = ["/api/auth", "/api/profile", "/api/avatars", "/api/account", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe"];
+const teamlessPrefixes = ["/api/auth", "/api/profile", "/api/avatars", "/api/account", "/api/email-links", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe"];

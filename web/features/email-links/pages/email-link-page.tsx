@@ -49,7 +49,7 @@ function LinkBody({ view, acting, error, onAct }: { view: LinkView; acting: bool
     return (
       <div className="grid gap-4">
         <FormAlert>{error}</FormAlert>
-        <p className="text-sm text-muted-foreground">{t(`emailLink.ready.${view.action}`, { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })}</p>
+        <p className="text-sm text-muted-foreground">{view.event === "digest" ? t("emailLink.ready.unsubscribeDigest") : t(`emailLink.ready.${view.action}`, { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })}</p>
         <div className="flex flex-wrap gap-2">
           <Button onClick={onAct} disabled={acting}>
             {t(`emailLink.confirm.${view.action}`)}
@@ -70,7 +70,9 @@ function LinkBody({ view, acting, error, onAct }: { view: LinkView; acting: bool
           ? t("emailLink.usedDone", { when: view.usedAt ? formatDateTime(view.usedAt) : "" })
           : view.action === "snooze"
             ? t("emailLink.usedSnooze", { until: snoozedUntil ? formatDateTime(snoozedUntil) : "", next: nextReminderAt ? formatReminderMoment(nextReminderAt) : t("emailLink.noReminder") })
-            : t("emailLink.usedUnsubscribe", { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })
+            : view.event === "digest"
+              ? t("emailLink.usedUnsubscribeDigest")
+              : t("emailLink.usedUnsubscribe", { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })
       : view.state === "expired"
         ? t("emailLink.expired", { when: formatDateTime(view.expiresAt) })
         : view.state === "answered"

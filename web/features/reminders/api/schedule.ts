@@ -10,3 +10,7 @@ export type TeamSchedule = InferResponseType<typeof api.reminders.schedule.$get,
 
 export const scheduleQueryOptions = () => queryOptions({ queryKey: scheduleKeys.all, queryFn: () => unwrap(api.reminders.schedule.$get()) });
 export const changeSchedule = (json: ReminderSchedule) => unwrap(api.reminders.schedule.$put({ json }));
+
+export const deliveriesKeys = { all: [...teamKeys.all, "deliveries"] as const };
+export type DeliveryHealth = InferResponseType<typeof api.reminders.deliveries.$get, 200>;
+export const deliveriesQueryOptions = () => queryOptions({ queryKey: deliveriesKeys.all, queryFn: () => unwrap(api.reminders.deliveries.$get()) });

@@ -15,6 +15,7 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import type { ApiError } from "@/web/lib/api-error";
 import { toast } from "@/web/lib/toast";
 import { changeSchedule, scheduleKeys, scheduleQueryOptions, type TeamSchedule } from "../api/schedule";
+import { DeliveryHealth } from "./delivery-health";
 
 type HoursField = Exclude<keyof ReminderSchedule, "paused" | "escalateAfter">;
 /** The form's rows: each a sentence with its number in it. */
@@ -40,13 +41,16 @@ export function RemindersSection() {
         </CardTitle>
         <CardDescription>{t("reminders.description")}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
         {schedule.isPending ? (
           <Skeleton className="h-64 w-full" aria-hidden="true" />
         ) : schedule.isError ? (
           <QueryError error={schedule.error} onRetry={() => void schedule.refetch()} />
         ) : (
-          <ScheduleForm key={JSON.stringify(schedule.data.schedule)} current={schedule.data} />
+          <>
+            <ScheduleForm key={JSON.stringify(schedule.data.schedule)} current={schedule.data} />
+            {schedule.data.canEdit && <DeliveryHealth />}
+          </>
         )}
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { call, expect, logBlocker, makeEmail, STRONG_PASSWORD, test, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { receivedMail } from "./mailbox";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -106,6 +107,19 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto("/settings/personal");
       await expect(page.getByRole("group", { name: "Working days" })).toBeVisible();
       expect(await seriousViolations(page), "personal settings at 375 px").toEqual([]);
+    });
+
+    test("the team's reminders (/organization/tools), and an e-mail link's page", async ({ page, baseURL, bob }) => {
+      await page.goto("/organization/tools");
+      await expect(page.getByLabel("First reminder after", { exact: true })).toHaveValue("24");
+      await expect(page.getByRole("heading", { name: "E-mail delivery" })).toBeVisible();
+      expect(await seriousViolations(page), "tools").toEqual([]);
+      await logBlocker(page.request, baseURL ?? "", "Axe on the e-mail link", [bob.fullName]);
+      const mail = await receivedMail(page.request, bob.email, "Axe on the e-mail link");
+      await bob.page.emulateMedia({ colorScheme });
+      await bob.page.goto(/Mark done: (\S+)/.exec(mail.text)?.[1] ?? "");
+      await expect(bob.page.getByRole("button", { name: "Mark my part done" })).toBeVisible();
+      expect(await seriousViolations(bob.page), "e-mail link").toEqual([]);
     });
 
     test("personal settings: the sessions list, the two-factor set-up with its QR code, and deleting the account", async ({ page, teammate }) => {

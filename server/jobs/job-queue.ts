@@ -37,6 +37,8 @@ export type JobQueue = {
   emailRetries: EmailRetries;
   /** Creates a job in the executor's transaction. */
   sendWithin: <T extends object>(executor: Executor, queue: string, data: T, options?: PgBoss.SendOptions) => Promise<void>;
+  /** Creates many jobs in the executor's transaction, in one statement. */
+  insertWithin: (executor: Executor, jobs: PgBoss.JobInsert[]) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -49,6 +51,9 @@ export async function startJobQueue(database: Pick<DatabaseHandle, "query">, log
     emailRetries: settings.emailRetries ?? EMAIL_RETRIES,
     sendWithin: async (executor, queue, data, options = {}) => {
       await boss.send(queue, data, { ...options, db: asPgBossDb(executor) });
+    },
+    insertWithin: async (executor, jobs) => {
+      if (jobs.length > 0) await boss.insert(jobs, { db: asPgBossDb(executor) });
     },
     // Running jobs finish (or are retried elsewhere), nothing new is taken; the database closes after.
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),

@@ -25,7 +25,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       close: () => {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded: a mail server that hangs fails the attempt within about 40 s (the delivery worker counts on it, and tries
+  // again later), instead of nodemailer's ten minutes.
+  // A few connections kept open and reused: a burst of reminders does not pay a handshake per message.
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 10, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     send: async (mail) => {
       const sent = await transport.sendMail({ from, ...mail });

@@ -40,6 +40,8 @@ export type EventHub = {
    * leaves on commit and never for a change that was rolled back.
    */
   publish: (executor: Executor, profileIds: Iterable<string>, event: HubEvent) => Promise<void>;
+  /** The same for many events at once, in one statement (the reminder engine records many changes together). */
+  publishMany: (executor: Executor, messages: { profileIds: Iterable<string>; event: HubEvent }[]) => Promise<void>;
   /** Sends the event to every stream opened for its team (the team's members changed: who is in it, their roles). */
   publishToTeam: (executor: Executor, event: TeamEvent) => Promise<void>;
   subscribe: (profileId: string, listener: Listener) => () => void;
@@ -109,6 +111,14 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
       const to = [...new Set(profileIds)];
       if (to.length === 0) return;
       await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ to, event } satisfies Message)})`);
+    },
+    publishMany: async (executor, messages) => {
+      const payloads = messages
+        .map(({ profileIds, event }) => ({ to: [...new Set(profileIds)], event }) satisfies Message)
+        .filter((message) => message.to.length > 0)
+        .map((message) => JSON.stringify(message));
+      if (payloads.length === 0) return;
+      await executor.execute(sql`select pg_notify(${CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`);
     },
     publishToTeam: async (executor, event) => {
       await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ toTeam: event.teamId, event } satisfies Message)})`);

@@ -27,11 +27,20 @@ export async function findTeamBlocker(executor: Executor, blockerId: string, tea
 }
 
 export async function loadPeople(executor: Executor, blockerId: string): Promise<BlockerPeople> {
+  return (await loadPeopleOfEach(executor, [blockerId])).get(blockerId) ?? { waiting: [], blocking: [] };
+}
+
+/** The people of several blockers, in two queries whatever their number. */
+export async function loadPeopleOfEach(executor: Executor, blockerIds: string[]): Promise<Map<string, BlockerPeople>> {
+  const people = new Map<string, BlockerPeople>(blockerIds.map((id) => [id, { waiting: [], blocking: [] }]));
+  if (blockerIds.length === 0) return people;
   const [waiting, blocking] = await Promise.all([
-    executor.select({ profileId: blockedUsers.profileId }).from(blockedUsers).where(eq(blockedUsers.blockerId, blockerId)),
-    executor.select().from(blockingUsers).where(eq(blockingUsers.blockerId, blockerId)),
+    executor.select({ blockerId: blockedUsers.blockerId, profileId: blockedUsers.profileId }).from(blockedUsers).where(inArray(blockedUsers.blockerId, blockerIds)),
+    executor.select().from(blockingUsers).where(inArray(blockingUsers.blockerId, blockerIds)),
   ]);
-  return { waiting: waiting.map((row) => row.profileId), blocking };
+  for (const row of waiting) people.get(row.blockerId)?.waiting.push(row.profileId);
+  for (const row of blocking) people.get(row.blockerId)?.blocking.push(row);
+  return people;
 }
 
 /** Everyone a change to this blocker concerns: its creator, the people waiting and the people waited on. */
@@ -92,14 +101,30 @@ export async function outsiders(executor: Executor, teamId: string, profileIds: 
  * left the team (or was removed) gets neither notifications nor live events about its blockers any more.
  */
 export async function currentMembersOn(executor: Executor, blockerId: string, profileIds: Iterable<string>): Promise<{ members: Set<string>; teamId: string | undefined }> {
-  const ids = [...new Set(profileIds)];
-  if (ids.length === 0) return { members: new Set(), teamId: undefined };
+  const found = await currentMembersOnEach(executor, [{ blockerId, profileIds }]);
+  return found.get(blockerId) ?? { members: new Set(), teamId: undefined };
+}
+
+/**
+ * The same for several blockers in one query: for each, which of these people are still in its team, and the team.
+ * (A blocker none of whose people is still in its team is missing from the answer.)
+ */
+export async function currentMembersOnEach(executor: Executor, asked: { blockerId: string; profileIds: Iterable<string> }[]) {
+  const wanted = new Map(asked.map(({ blockerId, profileIds }) => [blockerId, new Set(profileIds)]));
+  const everyone = [...new Set(asked.flatMap(({ profileIds }) => [...profileIds]))];
+  const answer = new Map<string, { members: Set<string>; teamId: string }>();
+  if (everyone.length === 0 || wanted.size === 0) return answer;
   const rows = await executor
-    .select({ id: profiles.id, teamId: blockers.organizationId })
+    .select({ id: profiles.id, blockerId: blockers.id, teamId: blockers.organizationId })
     .from(profiles)
     .innerJoin(teamMember, eq(teamMember.userId, profiles.authId))
-    .innerJoin(blockers, and(eq(blockers.id, blockerId), eq(blockers.organizationId, teamMember.organizationId)))
-    .where(inArray(profiles.id, ids));
-  // The blocker's team comes with its members: the one team they all share with it.
-  return { members: new Set(rows.map((row) => row.id)), teamId: rows[0]?.teamId };
+    .innerJoin(blockers, and(inArray(blockers.id, [...wanted.keys()]), eq(blockers.organizationId, teamMember.organizationId)))
+    .where(inArray(profiles.id, everyone));
+  for (const row of rows) {
+    if (!wanted.get(row.blockerId)?.has(row.id)) continue;
+    const entry = answer.get(row.blockerId) ?? { members: new Set<string>(), teamId: row.teamId };
+    entry.members.add(row.id);
+    answer.set(row.blockerId, entry);
+  }
+  return answer;
 }

@@ -2,11 +2,11 @@
 // in-app notifications for the people it concerns (never the actor), and live events for their open screens.
 import type { BlockerEventType, NotificationType } from "../../../common/blockers.ts";
 import { blockerEvents, notifications } from "../../db/schema.ts";
-import type { EventHub } from "../../realtime/event-hub.ts";
+import type { EventHub, HubEvent } from "../../realtime/event-hub.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
 import { queueNotificationEmails } from "../notifications/queue-emails.ts";
 import { planReminders } from "../reminders/plan-reminders.ts";
-import { currentMembersOn, type Executor } from "./blocker-people.ts";
+import { currentMembersOnEach, type Executor } from "./blocker-people.ts";
 
 export type Change = {
   blockerId: string;
@@ -22,29 +22,50 @@ export type Change = {
 /** What recording a change needs: the live events it publishes, and the job queue its e-mails go through. */
 export type ChangeTraces = { events: EventHub; jobs: JobQueue };
 
-export async function recordChange(executor: Executor, { events, jobs }: ChangeTraces, change: Change) {
-  const payload = change.payload ?? {};
-  await executor.insert(blockerEvents).values({ blockerId: change.blockerId, actorId: change.actorId, type: change.type, payload, createdAt: change.at });
+export const recordChange = (executor: Executor, traces: ChangeTraces, change: Change) => recordChanges(executor, traces, [change]);
+
+/** The traces of several changes at once, in a few statements whatever their number (the reminder engine's batches). */
+export async function recordChanges(executor: Executor, { events, jobs }: ChangeTraces, changes: Change[]) {
+  if (changes.length === 0) return;
+  await executor.insert(blockerEvents).values(changes.map((change) => ({ blockerId: change.blockerId, actorId: change.actorId, type: change.type, payload: change.payload ?? {}, createdAt: change.at })));
   // Whatever changed (a part answered, snoozed, nudged, added; the priority or due date; the blocker ended or
   // reopened), the next automatic nudge of each of its parts follows, in the same transaction.
-  await planReminders(executor, { blockerId: change.blockerId });
-  const notified = [...(change.notify?.profileIds ?? [])];
-  const audience = [...change.audience];
+  await planReminders(executor, { blockerIds: [...new Set(changes.map((change) => change.blockerId))] });
+  const concerned = changes.map((change) => ({ change, notified: [...(change.notify?.profileIds ?? [])], audience: [...change.audience] }));
   // Someone still on the blocker may have left the team since: what happens in it is no longer theirs to see.
-  const { members, teamId } = await currentMembersOn(executor, change.blockerId, [...notified, ...audience]);
-  const recipients = [...new Set(notified)].filter((profileId) => profileId !== change.actorId && members.has(profileId));
-  // Events name the team: a person in several teams has a stream per team open (a tab each), and only the
-  // blocker's team's streams are told (decision 029).
-  if (members.size === 0 || teamId === undefined) return;
-  if (change.notify && recipients.length > 0) {
-    const type = change.notify.type;
-    const made = await executor
-      .insert(notifications)
-      .values(recipients.map((profileId) => ({ profileId, type, blockerId: change.blockerId, actorId: change.actorId, payload, createdAt: change.at })))
-      .returning({ id: notifications.id, profileId: notifications.profileId, type: notifications.type });
-    // Each by e-mail too, to those who want it (their preferences), queued with the change.
-    await queueNotificationEmails(executor, jobs, made, teamId, change.at);
-    await events.publish(executor, recipients, { kind: "notification", teamId });
+  const teams = await currentMembersOnEach(
+    executor,
+    concerned.map(({ change, notified, audience }) => ({ blockerId: change.blockerId, profileIds: [...notified, ...audience] })),
+  );
+  const made: { change: Change; profileIds: string[] }[] = [];
+  const live: { profileIds: string[]; event: HubEvent }[] = [];
+  for (const { change, notified, audience } of concerned) {
+    const team = teams.get(change.blockerId);
+    // Events name the team: a person in several teams has a stream per team open (a tab each), and only the
+    // blocker's team's streams are told (decision 029).
+    if (!team) continue;
+    const recipients = [...new Set(notified)].filter((profileId) => profileId !== change.actorId && team.members.has(profileId));
+    if (change.notify && recipients.length > 0) {
+      made.push({ change, profileIds: recipients });
+      live.push({ profileIds: recipients, event: { kind: "notification", teamId: team.teamId } });
+    }
+    live.push({ profileIds: audience.filter((profileId) => team.members.has(profileId)), event: { kind: "blocker", blockerId: change.blockerId, teamId: team.teamId } });
   }
-  await events.publish(executor, audience.filter((profileId) => members.has(profileId)), { kind: "blocker", blockerId: change.blockerId, teamId });
+  const rows = made.flatMap(({ change, profileIds }) =>
+    profileIds.map((profileId) => ({ profileId, type: change.notify?.type ?? "commented", blockerId: change.blockerId, actorId: change.actorId, payload: change.payload ?? {}, createdAt: change.at })),
+  );
+  if (rows.length > 0) {
+    const inserted = await executor
+      .insert(notifications)
+      .values(rows)
+      .returning({ id: notifications.id, profileId: notifications.profileId, type: notifications.type, blockerId: notifications.blockerId });
+    // Each by e-mail too, to those who want it (their preferences), queued with the change.
+    await queueNotificationEmails(
+      executor,
+      jobs,
+      inserted.map(({ blockerId, ...notification }) => ({ ...notification, teamId: teams.get(blockerId ?? "")?.teamId ?? "" })),
+      changes[0]?.at ?? new Date(0),
+    );
+  }
+  await events.publishMany(executor, live);
 }

@@ -3,64 +3,117 @@
 // once it took the message, and on a failure left for pg-boss to try again with back-off; the last failure stays
 // failed, for the team's admins to see. Every attempt carries the same Message-ID: if a crash comes between the SMTP
 // server taking a message and Holdup noting it, the retry is the same message, which mail systems show once.
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { deliveries } from "../../db/schema.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
+import type { Mail } from "../../mail/mailer.ts";
 import { composeDigestEmail } from "./compose-digest.ts";
-import { composeNotificationEmail } from "./compose-email.ts";
+import { composeNotificationEmails } from "./compose-email.ts";
 import { DELIVER_EMAIL_QUEUE } from "./queue-emails.ts";
 
-/** An attempt still "sending" after this long died with its process: it may be claimed again. */
-const STUCK_AFTER_MS = 5 * 60 * 1000;
+/**
+ * An attempt still "sending" after this long died with its process (the mailer gives up on a mail server within
+ * about 40 s): it may be claimed again. Shorter than a job's expiry (DELIVERY_JOB_EXPIRY), so the job pg-boss tries
+ * again after a crash finds it claimable.
+ */
+const STUCK_AFTER_MS = 45 * 1000;
+
+/** E-mails taken from the queue at once and sent side by side (the mailer keeps up to ten connections). */
+const BATCH_SIZE = 50;
+
+/** Being sent by another worker right now: its job is tried again a little later rather than marked done. */
+class SendingElsewhere extends Error {}
 
 type Deps = Pick<AppDependencies, "db" | "mailer" | "clock" | "config" | "logger" | "secret">;
 
-/** Sends one delivery, once; throws when it should be tried again. */
-export async function deliverEmail(deps: Deps, deliveryId: string, lastTry: boolean): Promise<"sent" | "skipped" | "dropped"> {
-  const now = deps.clock.now();
-  const [claimed] = await deps.db
+type Delivery = typeof deliveries.$inferSelect;
+export type DeliveryAttempt = { deliveryId: string; lastTry: boolean };
+
+/**
+ * Claims these deliveries for this worker (one statement for the batch): those still waiting, or left "sending" by a
+ * process that died. Answers the claimed ones, and the ids another worker is sending right now.
+ */
+async function claim(deps: Deps, ids: string[], now: Date) {
+  const claimed = await deps.db
     .update(deliveries)
     .set({ status: "sending", attempts: sql`${deliveries.attempts} + 1`, lastAttemptAt: now })
-    .where(and(eq(deliveries.id, deliveryId), or(eq(deliveries.status, "pending"), and(eq(deliveries.status, "sending"), lt(deliveries.lastAttemptAt, new Date(now.getTime() - STUCK_AFTER_MS))))))
+    .where(and(inArray(deliveries.id, ids), or(eq(deliveries.status, "pending"), and(eq(deliveries.status, "sending"), lt(deliveries.lastAttemptAt, new Date(now.getTime() - STUCK_AFTER_MS))))))
     .returning();
-  if (!claimed) return "skipped";
+  const unclaimed = ids.filter((id) => !claimed.some((delivery) => delivery.id === id));
+  const busy = unclaimed.length === 0 ? [] : await deps.db.select({ id: deliveries.id }).from(deliveries).where(and(inArray(deliveries.id, unclaimed), eq(deliveries.status, "sending")));
+  return { claimed, busyElsewhere: new Set(busy.map((row) => row.id)) };
+}
+
+/** Sends one claimed delivery, composed already, and notes the outcome; throws when it should be tried again. */
+async function send(deps: Deps, delivery: Delivery, mail: Mail | null | undefined, lastTry: boolean): Promise<"sent" | "dropped"> {
   try {
-    const linkDeps = { db: deps.db, secret: deps.secret, appUrl: deps.config.appUrl };
-    const mail = claimed.notificationId
-      ? await composeNotificationEmail(linkDeps, { id: claimed.id, notificationId: claimed.notificationId }, now)
-      : claimed.kind === "digest"
-        ? await composeDigestEmail(linkDeps, claimed, now)
-        : null;
     if (!mail) {
-      await deps.db.update(deliveries).set({ status: "dropped" }).where(eq(deliveries.id, deliveryId));
+      await deps.db.update(deliveries).set({ status: "dropped" }).where(eq(deliveries.id, delivery.id));
       return "dropped";
     }
-    const sent = await deps.mailer.send({ ...mail, messageId: `<delivery.${claimed.id}@${new URL(deps.config.appUrl).hostname}>` });
-    await deps.db.update(deliveries).set({ status: "sent", sentAt: deps.clock.now(), messageId: sent.messageId ?? null, lastError: null }).where(eq(deliveries.id, deliveryId));
+    const sent = await deps.mailer.send({ ...mail, messageId: `<delivery.${delivery.id}@${new URL(deps.config.appUrl).hostname}>`, headers: { ...mail.headers, "X-Holdup-Idempotency-Key": delivery.idempotencyKey } });
+    await deps.db.update(deliveries).set({ status: "sent", sentAt: deps.clock.now(), messageId: sent.messageId ?? null, lastError: null }).where(eq(deliveries.id, delivery.id));
     return "sent";
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    await deps.db.update(deliveries).set({ status: lastTry ? "failed" : "pending", lastError: message }).where(eq(deliveries.id, deliveryId));
-    if (lastTry) deps.logger.error(`E-mail delivery ${deliveryId} failed for good`, error);
+    await deps.db.update(deliveries).set({ status: lastTry ? "failed" : "pending", lastError: message }).where(eq(deliveries.id, delivery.id));
+    if (lastTry) deps.logger.error(`E-mail delivery ${delivery.id} failed for good`, error);
     throw error;
   }
+}
+
+/** What each claimed delivery says: notifications' e-mails composed together, digests one by one. */
+async function compose(deps: Deps, claimed: Delivery[], now: Date): Promise<Map<string, Mail | null>> {
+  const linkDeps = { db: deps.db, secret: deps.secret, appUrl: deps.config.appUrl };
+  const ofNotifications = claimed.flatMap((delivery) => (delivery.notificationId ? [{ id: delivery.id, notificationId: delivery.notificationId }] : []));
+  const mails = await composeNotificationEmails(linkDeps, ofNotifications, now);
+  for (const delivery of claimed) if (delivery.kind === "digest") mails.set(delivery.id, await composeDigestEmail(linkDeps, delivery, now));
+  return mails;
+}
+
+/**
+ * Sends these deliveries, each once, side by side. Answers, per delivery, nothing when it is done with (sent, dropped,
+ * or already sent) and the error when it should be tried again (it failed, or another worker is sending it now).
+ */
+export async function deliverEmails(deps: Deps, attempts: DeliveryAttempt[]): Promise<Map<string, Error>> {
+  const now = deps.clock.now();
+  const { claimed, busyElsewhere } = await claim(deps, attempts.map((attempt) => attempt.deliveryId), now);
+  const failures = new Map<string, Error>([...busyElsewhere].map((id) => [id, new SendingElsewhere("This e-mail is being sent by another worker")]));
+  const lastTryOf = (id: string) => attempts.find((attempt) => attempt.deliveryId === id)?.lastTry ?? false;
+  let mails: Map<string, Mail | null>;
+  try {
+    mails = await compose(deps, claimed, now);
+  } catch (error) {
+    // Nothing was sent: every claimed delivery waits for its job's next try.
+    await deps.db.update(deliveries).set({ status: "pending", lastError: String(error).slice(0, 500) }).where(inArray(deliveries.id, claimed.map((delivery) => delivery.id)));
+    for (const delivery of claimed) failures.set(delivery.id, error instanceof Error ? error : new Error(String(error)));
+    return failures;
+  }
+  await Promise.all(
+    claimed.map(async (delivery) => {
+      await send(deps, delivery, mails.get(delivery.id), lastTryOf(delivery.id)).catch((error: unknown) => failures.set(delivery.id, error instanceof Error ? error : new Error(String(error))));
+    }),
+  );
+  return failures;
 }
 
 /** Starts the worker; answers how to stop it. */
 export async function startEmailDeliveries(deps: Deps & Pick<AppDependencies, "jobs">, options: { pollingIntervalSeconds?: number } = {}) {
   const { boss } = deps.jobs;
   await boss.createQueue(DELIVER_EMAIL_QUEUE);
+  let worker = "";
   const handle = async (jobs: PgBoss.JobWithMetadata<{ deliveryId: string }>[]) => {
-    // One by one: a failure fails its own job (pg-boss tries it again), not the others of the batch.
+    // Side by side (the mailer keeps a few connections open), each on its own: a failure fails its own job (pg-boss
+    // tries it again), not the others of the batch.
+    const failures = await deliverEmails(deps, jobs.map((job) => ({ deliveryId: job.data.deliveryId, lastTry: job.retryCount >= job.retryLimit })));
     for (const job of jobs) {
-      try {
-        await deliverEmail(deps, job.data.deliveryId, job.retryCount >= job.retryLimit);
-      } catch (error) {
-        await boss.fail(DELIVER_EMAIL_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
-      }
+      const failure = failures.get(job.data.deliveryId);
+      if (failure) await boss.fail(DELIVER_EMAIL_QUEUE, job.id, { message: failure.message });
     }
+    // A full batch means more are waiting (a burst of reminders): fetch again now rather than after the poll interval.
+    if (jobs.length === BATCH_SIZE) boss.notifyWorker(worker);
   };
-  const worker = await boss.work(DELIVER_EMAIL_QUEUE, { batchSize: 20, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, includeMetadata: true }, handle);
+  worker = await boss.work(DELIVER_EMAIL_QUEUE, { batchSize: BATCH_SIZE, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, includeMetadata: true }, handle);
   return () => boss.offWork({ id: worker });
 }

@@ -7,7 +7,7 @@ import { Temporal } from "temporal-polyfill";
 import { isWithinWorkingHours } from "../../../common/working-hours.ts";
 import { deliveries, profiles } from "../../db/schema.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
-import { DELIVER_EMAIL_QUEUE } from "./queue-emails.ts";
+import { DELIVER_EMAIL_QUEUE, DELIVERY_JOB_EXPIRY } from "./queue-emails.ts";
 
 const localDate = (moment: Date, timezone: string) => Temporal.Instant.fromEpochMilliseconds(moment.getTime()).toZonedDateTimeISO(timezone).toPlainDate().toString();
 
@@ -35,7 +35,7 @@ export async function queueDueDigests(deps: ChangeDependencies, now: Date): Prom
         .values({ idempotencyKey: `digest:${person.id}:${today}:email`, channel: "email", profileId: person.id, kind: "digest", createdAt: now })
         .onConflictDoNothing({ target: deliveries.idempotencyKey })
         .returning({ id: deliveries.id });
-      if (delivery) await deps.jobs.sendWithin(tx, DELIVER_EMAIL_QUEUE, { deliveryId: delivery.id }, deps.jobs.emailRetries);
+      if (delivery) await deps.jobs.sendWithin(tx, DELIVER_EMAIL_QUEUE, { deliveryId: delivery.id }, { ...deps.jobs.emailRetries, ...DELIVERY_JOB_EXPIRY });
       queued += 1;
     });
   }

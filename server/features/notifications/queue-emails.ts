@@ -8,13 +8,15 @@ import { deliveries, profiles } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
 
 export const DELIVER_EMAIL_QUEUE = "deliver-email";
+/** A delivery job still active after a minute belonged to a process that died: pg-boss hands it out again. */
+export const DELIVERY_JOB_EXPIRY = { expireInSeconds: 60 };
 
 
 type Executor = Pick<Database, "select" | "insert" | "execute">;
-export type QueuedNotification = { id: string; profileId: string; type: string };
+export type QueuedNotification = { id: string; profileId: string; type: string; teamId: string };
 
 
-export async function queueNotificationEmails(executor: Executor, jobs: Pick<JobQueue, "sendWithin" | "emailRetries">, notifications: QueuedNotification[], teamId: string, at: Date) {
+export async function queueNotificationEmails(executor: Executor, jobs: Pick<JobQueue, "insertWithin" | "emailRetries">, notifications: QueuedNotification[], at: Date) {
   const emailable = notifications.filter((notification) => isPreferenceEvent(notification.type));
   if (emailable.length === 0) return;
   const recipients = await executor
@@ -30,8 +32,11 @@ export async function queueNotificationEmails(executor: Executor, jobs: Pick<Job
   if (wanted.length === 0) return;
   const queued = await executor
     .insert(deliveries)
-    .values(wanted.map((notification) => ({ idempotencyKey: `notification:${notification.id}:email`, channel: "email" as const, profileId: notification.profileId, teamId, notificationId: notification.id, kind: notification.type, createdAt: at })))
+    .values(wanted.map((notification) => ({ idempotencyKey: `notification:${notification.id}:email`, channel: "email" as const, profileId: notification.profileId, teamId: notification.teamId, notificationId: notification.id, kind: notification.type, createdAt: at })))
     .onConflictDoNothing({ target: deliveries.idempotencyKey })
     .returning({ id: deliveries.id });
-  for (const { id } of queued) await jobs.sendWithin(executor, DELIVER_EMAIL_QUEUE, { deliveryId: id }, jobs.emailRetries);
+  await jobs.insertWithin(
+    executor,
+    queued.map(({ id }) => ({ name: DELIVER_EMAIL_QUEUE, data: { deliveryId: id }, ...jobs.emailRetries, ...DELIVERY_JOB_EXPIRY })),
+  );
 }

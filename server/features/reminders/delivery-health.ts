@@ -32,11 +32,11 @@ export async function teamDeliveryHealth(db: Database, viewer: Member, now: Date
 
 /** For /api/health: e-mails that failed for good in the last day, and those waiting behind retries. */
 export async function deliveryHealth(db: Database, now: Date) {
-  const [[failed], [late]] = await Promise.all([
+  const [[failed], [waiting]] = await Promise.all([
     db.select({ total: count() }).from(deliveries).where(and(eq(deliveries.status, "failed"), gt(deliveries.lastAttemptAt, new Date(now.getTime() - DAY_MS)))),
     db.select({ total: count() }).from(deliveries).where(and(eq(deliveries.status, "pending"), lt(deliveries.createdAt, new Date(now.getTime() - LATE_AFTER_MS)))),
   ]);
   const failedLastDay = failed?.total ?? 0;
-  const late_ = late?.total ?? 0;
-  return { status: failedLastDay > 0 || late_ > 0 ? ("failing" as const) : ("ok" as const), failedLastDay, late: late_ };
+  const late = waiting?.total ?? 0;
+  return { status: failedLastDay > 0 || late > 0 ? ("failing" as const) : ("ok" as const), failedLastDay, late };
 }

@@ -2,7 +2,7 @@
 // re-planned inside the transaction of every change to a blocker (record-change.ts), for all of a person's parts when
 // their working hours, time zone or absence change, and for all of a team's when its schedule does. The reminder
 // engine finds due parts by it; the pages show it ("Next reminder to Bob: Tuesday 09:00").
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule } from "../../../common/reminders.ts";
 import { blockers, blockingUsers, profiles, teamReminderSchedules } from "../../db/schema.ts";
@@ -12,7 +12,7 @@ import { nextReminderAt } from "./next-reminder.ts";
 /** The database or a transaction. */
 type Executor = Pick<Database, "select" | "execute">;
 
-export type PlanScope = { blockerId: string } | { profileId: string } | { teamId: string };
+export type PlanScope = { blockerIds: string[] } | { profileId: string } | { teamId: string };
 
 /** Writes this many parts' times in one statement. */
 const BATCH = 500;
@@ -24,7 +24,7 @@ export function backFromAway(awayUntil: string | null, timezone: string): Date |
 }
 
 function scopeCondition(scope: PlanScope): SQL | undefined {
-  if ("blockerId" in scope) return eq(blockingUsers.blockerId, scope.blockerId);
+  if ("blockerIds" in scope) return inArray(blockingUsers.blockerId, scope.blockerIds);
   // A person's or a team's: only the parts that may have a reminder to come (the others stay as they are: null).
   const pendingInOpen = and(eq(blockingUsers.status, "pending"), eq(blockers.status, "open"));
   if ("profileId" in scope) return and(eq(blockingUsers.profileId, scope.profileId), pendingInOpen);
@@ -33,6 +33,7 @@ function scopeCondition(scope: PlanScope): SQL | undefined {
 
 /** Works out and stores the next automatic nudge of every part in scope; answers how many changed. */
 export async function planReminders(executor: Executor, scope: PlanScope): Promise<number> {
+  if ("blockerIds" in scope && scope.blockerIds.length === 0) return 0;
   const rows = await executor
     .select({
       blockerId: blockingUsers.blockerId,
@@ -62,8 +63,14 @@ export async function planReminders(executor: Executor, scope: PlanScope): Promi
       return { blockerId: row.blockerId, profileId: row.profileId, next, planned: row.planned };
     })
     .filter(({ next, planned }) => (next?.getTime() ?? null) !== (planned?.getTime() ?? null));
-  for (let start = 0; start < changed.length; start += BATCH) {
-    const batch = changed.slice(start, start + BATCH);
+  await setNextReminders(executor, changed);
+  return changed.length;
+}
+
+/** Stores these parts' next reminders, a few hundred a statement. */
+export async function setNextReminders(executor: Executor, parts: { blockerId: string; profileId: string; next: Date | null }[]) {
+  for (let start = 0; start < parts.length; start += BATCH) {
+    const batch = parts.slice(start, start + BATCH);
     const values = sql.join(
       batch.map(({ blockerId, profileId, next }) => sql`(${blockerId}::uuid, ${profileId}::uuid, ${next?.toISOString() ?? null}::timestamptz)`),
       sql`, `,
@@ -72,5 +79,4 @@ export async function planReminders(executor: Executor, scope: PlanScope): Promi
       from (values ${values}) as planned(blocker_id, profile_id, next)
       where ${blockingUsers.blockerId} = planned.blocker_id and ${blockingUsers.profileId} = planned.profile_id`);
   }
-  return changed.length;
 }

@@ -6,8 +6,9 @@ import type { Logger } from "../logger.ts";
 /**
  * `replyTo`: where a reply goes when it should not go to MAIL_FROM (a support request's sender). `messageId`: the same
  * for every attempt at one message, so a mail system that got it twice shows it once. `headers`: List-Unsubscribe, say.
+ * `date`: the Date header, by the app's clock (the moment the message went out as Holdup counts time).
  */
-export type Mail = { to: string; replyTo?: string; subject: string; text: string; html: string; messageId?: string; headers?: Record<string, string> };
+export type Mail = { to: string; replyTo?: string; subject: string; text: string; html: string; messageId?: string; headers?: Record<string, string>; date?: Date };
 /** Answers the message's id as the SMTP server took it (undefined when printed to the log). */
 export type Mailer = { send: (mail: Mail) => Promise<{ messageId?: string }>; close: () => void };
 

@@ -85,14 +85,16 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /**
  * Two servers on one fresh PostgreSQL database, as behind a load balancer: the multi-instance tests (the PostgreSQL
- * suite, where TEST_DATABASE_URL names the server).
+ * suite, where TEST_DATABASE_URL names the server). Without `smtpUrl` they send no e-mail.
  */
-export async function startTwoInstances() {
+export async function startTwoInstances(options: { smtpUrl?: string } = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("This suite needs TEST_DATABASE_URL (run it with `npm run test:postgres`).");
   const database = await createTestDatabase(adminUrl);
-  const first = await startTestServer({ smtp: false, databaseUrl: database.url });
-  const second = await startTestServer({ smtp: false, databaseUrl: database.url });
+  // Both send through one SMTP server when given (what one mailbox receives from the fleet).
+  const shared = { databaseUrl: database.url, ...(options.smtpUrl ? { environment: { SMTP_URL: options.smtpUrl } } : { smtp: false }) };
+  const first = await startTestServer(shared);
+  const second = await startTestServer(shared);
   return {
     first,
     second,

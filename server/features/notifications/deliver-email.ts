@@ -52,7 +52,7 @@ async function send(deps: Deps, delivery: Delivery, mail: Mail | null | undefine
       await deps.db.update(deliveries).set({ status: "dropped" }).where(eq(deliveries.id, delivery.id));
       return "dropped";
     }
-    const sent = await deps.mailer.send({ ...mail, messageId: `<delivery.${delivery.id}@${new URL(deps.config.appUrl).hostname}>`, headers: { ...mail.headers, "X-Holdup-Idempotency-Key": delivery.idempotencyKey } });
+    const sent = await deps.mailer.send({ ...mail, date: deps.clock.now(), messageId: `<delivery.${delivery.id}@${new URL(deps.config.appUrl).hostname}>`, headers: { ...mail.headers, "X-Holdup-Idempotency-Key": delivery.idempotencyKey } });
     await deps.db.update(deliveries).set({ status: "sent", sentAt: deps.clock.now(), messageId: sent.messageId ?? null, lastError: null }).where(eq(deliveries.id, delivery.id));
     return "sent";
   } catch (error) {

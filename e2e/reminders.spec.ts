@@ -7,7 +7,7 @@ test("a person sets their working hours, stops e-mails about comments and goes a
   await page.goto("/settings/personal");
   await expect(page.getByLabel("Full name")).toHaveValue("Riley Jordan");
   await page.getByLabel("From").fill("10:00");
-  await page.getByRole("button", { name: "Save changes" }).first().click();
+  await page.getByRole("region", { name: "About you" }).getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
 
   const commentsByEmail = page.getByRole("checkbox", { name: "E-mail: Someone comments on a blocker I am on" });

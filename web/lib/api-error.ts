@@ -37,3 +37,12 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, errorTextOf(body) ?? (response.statusText || "Unknown error"), code, fields, body);
 }
 
+
+/**
+ * What a form shows of a failed call: each field's errors beside the field, and the message in the form's alert only
+ * when no field was named (a named field's message is already shown beside it).
+ */
+export function formErrorsOf(error: Error | null): { fields: FieldErrors; message: string | undefined } {
+  const fields = error instanceof ApiError ? error.fields : {};
+  return { fields, message: error && Object.keys(fields).length === 0 ? error.message : undefined };
+}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ApiError, errorTextOf } from "./api-error";
+import { ApiError, errorTextOf, formErrorsOf } from "./api-error";
 import { shouldRetryRead } from "./query-client";
 import { nextTheme, readStoredTheme, THEME_STORAGE_KEY } from "./theme";
 
@@ -30,6 +30,15 @@ describe("error text (§8)", () => {
     expect(errorTextOf({ error: "d" })).toBe("d");
     expect(errorTextOf({ error: { message: "nested" } })).toBe("nested");
     expect(errorTextOf("plain")).toBeUndefined();
+  });
+});
+
+describe("a form's errors", () => {
+  it("go beside the fields they name; the message goes in the form's alert only when none is named", () => {
+    expect(formErrorsOf(new ApiError(400, "Check the form", "invalid", { title: ["Too long"] }))).toEqual({ fields: { title: ["Too long"] }, message: undefined });
+    expect(formErrorsOf(new ApiError(409, "Someone else changed it"))).toEqual({ fields: {}, message: "Someone else changed it" });
+    expect(formErrorsOf(new TypeError("Failed to fetch"))).toEqual({ fields: {}, message: "Failed to fetch" });
+    expect(formErrorsOf(null)).toEqual({ fields: {}, message: undefined });
   });
 });
 

@@ -8,7 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Textarea } from "@/web/components/ui/textarea";
 import { PeoplePicker } from "@/web/features/people/components/people-picker";
-import { ApiError } from "@/web/lib/api-error";
+import { formErrorsOf } from "@/web/lib/api-error";
 import { declineBlocker } from "../api/answer-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
 
@@ -24,7 +24,7 @@ export default function DeclineDialog({ blockerId, trigger, defaultOpen = false 
     successMessage: ({ resolved }) => t(resolved ? "blockers.decline.resolved" : "blockers.decline.toast"),
     onSuccess: () => setOpen(false),
   });
-  const fields = decline.error instanceof ApiError ? decline.error.fields : {};
+  const { fields, message: formError } = formErrorsOf(decline.error);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +49,7 @@ export default function DeclineDialog({ blockerId, trigger, defaultOpen = false 
           <DialogDescription>{t("blockers.decline.description")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormAlert>{decline.error && Object.keys(fields).length === 0 ? decline.error.message : undefined}</FormAlert>
+          <FormAlert>{formError}</FormAlert>
           <FormField label={t("blockers.decline.reason")} error={reasonError ?? fields.reason?.[0]}>
             {(control) => <Textarea {...control} rows={3} maxLength={DECLINE_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} placeholder={t("blockers.decline.reasonPlaceholder")} />}
           </FormField>

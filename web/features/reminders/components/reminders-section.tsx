@@ -12,7 +12,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import type { ApiError } from "@/web/lib/api-error";
+import { formErrorsOf } from "@/web/lib/api-error";
 import { toast } from "@/web/lib/toast";
 import { changeSchedule, scheduleKeys, scheduleQueryOptions, type TeamSchedule } from "../api/schedule";
 import { DeliveryHealth } from "./delivery-health";
@@ -70,7 +70,7 @@ function ScheduleForm({ current }: { current: TeamSchedule }) {
       toast.success(t("reminders.saved"));
     },
   });
-  const fields = (save.error as ApiError | null)?.fields ?? {};
+  const { fields, message: formError } = formErrorsOf(save.error);
   const readOnly = !current.canEdit;
 
   function submit(event: FormEvent) {
@@ -81,7 +81,7 @@ function ScheduleForm({ current }: { current: TeamSchedule }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       {readOnly && <p className="text-sm text-muted-foreground">{t("reminders.readOnly")}</p>}
-      <FormAlert>{save.error && Object.keys(fields).length === 0 ? save.error.message : undefined}</FormAlert>
+      <FormAlert>{formError}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-2">
         {rows.map(({ field, unit }) => (
           <FormField key={field} label={t(`reminders.fields.${field}`)} hint={t(`reminders.units.${unit}`)} error={fields[field]?.[0]}>

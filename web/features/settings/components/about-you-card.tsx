@@ -10,7 +10,7 @@ import { Input } from "@/web/components/ui/input";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { profileKeys } from "@/web/features/profile/api/get-profile";
 import { updateProfile } from "@/web/features/profile/api/update-profile";
-import type { ApiError } from "@/web/lib/api-error";
+import { formErrorsOf } from "@/web/lib/api-error";
 import { toast } from "@/web/lib/toast";
 import { AvatarField } from "./avatar-field";
 import { SettingsSection } from "./settings-section";
@@ -29,7 +29,7 @@ export function AboutYouCard() {
       toast.success(t("settings.personal.saved"));
     },
   });
-  const fields = (save.error as ApiError | null)?.fields ?? {};
+  const { fields, message: formError } = formErrorsOf(save.error);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +39,7 @@ export function AboutYouCard() {
     <SettingsSection title={t("settings.personal.aboutYou")} description={t("settings.personal.aboutYouDescription")} contentClassName="grid gap-6">
       <AvatarField />
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <FormAlert>{save.error && Object.keys(fields).length === 0 ? save.error.message : undefined}</FormAlert>
+        <FormAlert>{formError}</FormAlert>
         <FormField label={t("settings.personal.fullName")} error={fields.fullName?.[0]}>
           {(control) => <Input {...control} autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
         </FormField>

@@ -13,7 +13,7 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import type { ApiError } from "@/web/lib/api-error";
+import { formErrorsOf } from "@/web/lib/api-error";
 import { authClient } from "@/web/lib/auth-client";
 import { toast } from "@/web/lib/toast";
 import { deleteAccount, deletionPlanQueryOptions, type AccountDeletionPlan } from "../api/account";
@@ -95,7 +95,7 @@ function DeletionForm({ plan }: { plan: AccountDeletionPlan }) {
       toast.success(t("settings.personal.deleteAccountDone"));
     },
   });
-  const fields = (remove.error as ApiError | null)?.fields ?? {};
+  const { fields, message: formError } = formErrorsOf(remove.error);
   const typed = confirmation.trim().toLowerCase() === email.toLowerCase();
 
   function submit(event: FormEvent) {
@@ -109,7 +109,7 @@ function DeletionForm({ plan }: { plan: AccountDeletionPlan }) {
         {plan.deletedWithAccount.length > 0 && <li>{t("settings.personal.deleteAccountDeletesTeams", { teams: names(plan.deletedWithAccount) })}</li>}
         <li>{t("settings.personal.deleteAccountSignsOut")}</li>
       </ul>
-      <FormAlert>{remove.error && Object.keys(fields).length === 0 ? remove.error.message : undefined}</FormAlert>
+      <FormAlert>{formError}</FormAlert>
       <FormField label={t("settings.personal.deleteAccountType", { email })} error={fields.confirmation?.[0]}>
         {(control) => <Input {...control} autoComplete="off" spellCheck={false} value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />}
       </FormField>

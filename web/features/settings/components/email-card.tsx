@@ -8,7 +8,7 @@ import { useAuth } from "@/web/app/auth-context";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
-import type { ApiError } from "@/web/lib/api-error";
+import { formErrorsOf } from "@/web/lib/api-error";
 import { toast } from "@/web/lib/toast";
 import { changeEmail } from "../api/account";
 import { SettingsSection } from "./settings-section";
@@ -21,7 +21,7 @@ export function EmailCard() {
   const [newEmail, setNewEmail] = useState("");
   const [password, setPassword] = useState("");
   const change = useMutation({ mutationFn: changeEmail, onSuccess: () => setPassword("") });
-  const fields = (change.error as ApiError | null)?.fields ?? {};
+  const { fields, message: formError } = formErrorsOf(change.error);
 
   // Back from the link in the e-mail: the account has its new address.
   const justChanged = searchParams.get("email") === "changed";
@@ -51,7 +51,7 @@ export function EmailCard() {
         <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm">{t("settings.personal.emailLinkSent", { email: change.data.sentTo })}</output>
       ) : editing ? (
         <form onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md">
-          <FormAlert>{change.error && Object.keys(fields).length === 0 ? change.error.message : undefined}</FormAlert>
+          <FormAlert>{formError}</FormAlert>
           <FormField label={t("settings.personal.emailNew")} error={fields.newEmail?.[0]}>
             {(control) => <Input {...control} type="email" autoComplete="email" value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />}
           </FormField>

@@ -21,6 +21,8 @@ export const paths = {
   /** The page of an e-mail's one-click link (Mark done, Snooze 1 day, unsubscribe): works without signing in. */
   emailLink: (token: string) => `/e/${encodeURIComponent(token)}`,
   invites: "/invites",
+  /** Where a Slack user Holdup could not match by e-mail links their Slack to their Holdup account (issue #12). */
+  slackConnect: "/slack/connect",
   /**
    * Where an invitation e-mail leads. `invite` is the invitation's id, the proof that its reader received the
    * e-mail (docs/decisions/018-team-membership-rules.md); `email` fills in the sign-up form.

@@ -10,6 +10,7 @@ import { emailLinkRoutes, ONE_CLICK_UNSUBSCRIBE_PATH } from "./features/email-li
 import { deliveryHealth } from "./features/reminders/delivery-health.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
+import { SLACK_REQUEST_PATHS, slackRoutes } from "./features/slack/routes.ts";
 import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
@@ -52,7 +53,8 @@ function apiRoutes(deps: AppDependencies) {
     .route("/support", supportRoutes(deps))
     .route("/billing", billingRoutes(deps))
     .route("/reminders", reminderRoutes(deps))
-    .route("/email-links", emailLinkRoutes(deps));
+    .route("/email-links", emailLinkRoutes(deps))
+    .route("/slack", slackRoutes(deps));
 }
 
 /** The API's type, for the web app's typed client (`hc<ApiType>`). */
@@ -62,7 +64,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   const app = new Hono();
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
   app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES, { larger: { [AVATAR_UPLOAD_PATH]: AVATAR_MAX_BYTES } }));
-  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH], bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
+  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH, ...SLACK_REQUEST_PATHS], bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
   app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));

@@ -48,4 +48,14 @@ describe("configuration", () => {
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::/32" }).trustedProxies).toEqual(["loopback", "10.0.0.0/8", "2001:db8::/32"]);
     expect(loadConfig({}).trustedProxies).toEqual([]);
   });
+
+  it("connects to Slack with its three credentials, at slack.com unless SLACK_API_URL says otherwise; with one missing, it stops", () => {
+    const credentials = { SLACK_CLIENT_ID: "1111.2222", SLACK_CLIENT_SECRET: "client-secret", SLACK_SIGNING_SECRET: "signing-secret" };
+    expect(loadConfig({}).slack).toBeUndefined();
+    expect(loadConfig(credentials).slack).toEqual({ clientId: "1111.2222", clientSecret: "client-secret", signingSecret: "signing-secret", apiUrl: "https://slack.com/api/", authorizeUrl: "https://slack.com/oauth/v2/authorize" });
+    expect(loadConfig({ ...credentials, SLACK_API_URL: "http://127.0.0.1:4000/api" }).slack).toMatchObject({ apiUrl: "http://127.0.0.1:4000/api/", authorizeUrl: "http://127.0.0.1:4000/oauth/v2/authorize" });
+    expect(() => loadConfig({ SLACK_CLIENT_ID: "1111.2222", SLACK_CLIENT_SECRET: "client-secret" })).toThrow("SLACK_SIGNING_SECRET: must be set too when SLACK_CLIENT_ID and SLACK_CLIENT_SECRET are (Slack needs all three)");
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: "hunter2" })).toThrow(/SLACK_CLIENT_ID: .*SLACK_CLIENT_SECRET: /s);
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: "hunter2" })).not.toThrow(/hunter2/);
+  });
 });

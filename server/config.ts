@@ -52,6 +52,12 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Where the stripe library sends its requests instead of api.stripe.com: a stand-in in tests; unset in production. */
   STRIPE_API_BASE: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
+  /** Holdup in Slack (issue #12): the Slack app's credentials, from its "Basic Information" page; all three or none. */
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
+  /** Where the Slack SDKs send Web API calls instead of https://slack.com/api/: a stand-in in tests; unset in production. */
+  SLACK_API_URL: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
   /** Pictures in an S3-compatible bucket instead of DATA_DIR (all instances of a fleet see the same ones). */
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
@@ -81,11 +87,34 @@ export type Config = {
   trustedProxies: string[];
   /** Payments through Stripe, when both its keys are set; without them DEFAULT_PLAN decides every team's plan. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** Slack, when its three credentials are set: the app's id and secrets, and where its Web API and OAuth pages are. */
+  slack: SlackConfig | undefined;
   /** Where pictures are kept when not under DATA_DIR: an S3-compatible bucket, when S3_BUCKET is set. */
   s3: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string; endpoint: string; prefix: string } | undefined;
 };
 
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY"]);
+export type SlackConfig = {
+  clientId: string;
+  clientSecret: string;
+  signingSecret: string;
+  /** The Web API's base, ending in a slash (the SDKs' `slackApiUrl`). */
+  apiUrl: string;
+  /** Slack's OAuth v2 consent page, on the same host as the Web API. */
+  authorizeUrl: string;
+};
+
+const SLACK_VARIABLES = ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_SIGNING_SECRET"] as const;
+
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "SLACK_CLIENT_SECRET", "SLACK_SIGNING_SECRET"]);
+
+/** Slack's three credentials, or none: an app that can receive commands it cannot verify, or the reverse, is refused at start. */
+function slackOf(env: Partial<Record<(typeof SLACK_VARIABLES)[number] | "SLACK_API_URL", string>>): SlackConfig | undefined {
+  const missing = SLACK_VARIABLES.filter((name) => env[name] === undefined);
+  if (missing.length === SLACK_VARIABLES.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: must be set too when ${SLACK_VARIABLES.filter((set) => !missing.includes(set)).join(" and ")} ${missing.length === 2 ? "is" : "are"} (Slack needs all three)`));
+  const apiUrl = (env.SLACK_API_URL ?? "https://slack.com/api/").replace(/\/*$/, "/");
+  return { clientId: env.SLACK_CLIENT_ID!, clientSecret: env.SLACK_CLIENT_SECRET!, signingSecret: env.SLACK_SIGNING_SECRET!, apiUrl, authorizeUrl: new URL("/oauth/v2/authorize", apiUrl).toString() };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -127,6 +156,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     requireEmailVerification: env.SMTP_URL !== undefined,
     defaultPlan: env.DEFAULT_PLAN,
     trustedProxies: env.TRUST_PROXY ?? [],
+    slack: slackOf(env),
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } : undefined,
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -326,3 +326,46 @@ export const emailLinks = pgTable("email_links", {
   usedAt: timestamp("used_at", { withTimezone: true }),
   outcome: jsonb("outcome").$type<Record<string, unknown>>(),
 });
+
+/**
+ * A team's Slack workspace (issue #12, decision 035): one per team, and a workspace serves one team, so a command from
+ * it is always about that team. Disconnecting deletes the row, and the people's links with it.
+ */
+export const slackWorkspaces = pgTable("slack_workspaces", {
+  teamId: text("team_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  slackTeamId: text("slack_team_id").notNull().unique(),
+  name: text("name").notNull(),
+  iconUrl: text("icon_url"),
+  botUserId: text("bot_user_id").notNull(),
+  /** The bot token, sealed with a key derived from the auth secret (server/features/slack/token-seal.ts): never kept in clear. */
+  sealedBotToken: text("sealed_bot_token").notNull(),
+  installedBy: uuid("installed_by").references(() => profiles.id, { onDelete: "set null" }),
+  installedAt: timestamp("installed_at", { withTimezone: true }).notNull(),
+  /** Slack's last refusal of a call (a revoked token, Slack down), shown on the integrations page until a call succeeds. */
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+});
+
+/** Who a Slack user is in Holdup: found by their verified e-mail address, or linked by them through a connect link. */
+export const slackPeople = pgTable(
+  "slack_people",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => slackWorkspaces.teamId, { onDelete: "cascade" }),
+    slackUserId: text("slack_user_id").notNull(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.slackUserId] }), index("slack_people_profile_idx").on(table.profileId)],
+);
+
+/** Slack events already applied: Slack delivers at least once and retries (X-Slack-Retry-Num); a repeat changes nothing. */
+export const slackEvents = pgTable("slack_events", {
+  id: text("id").primaryKey(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+});

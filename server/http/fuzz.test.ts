@@ -15,6 +15,7 @@ import { makeFuzzedTeams } from "../test/fuzz/fuzzed-teams.ts";
 import { hostileRequest } from "../test/fuzz/hostile-input.ts";
 import { routeKey, routeTable } from "../test/fuzz/route-table.ts";
 import { sendHostileRequest } from "../test/fuzz/send-hostile-request.ts";
+import { startSlackStandIn } from "../test/slack-stand-in.ts";
 import { startTestServer } from "../test/test-server.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -26,8 +27,13 @@ const SHRINK_AND_RUN_LIMIT_MS = 150_000;
 
 // The route table is read from the running app, so the server starts while the tests are collected.
 // SMTP on, as in production: sign-up then sends a confirmation and leaves the account unconfirmed.
-const server = await startTestServer({ smtp: true });
-afterAll(() => server.stop());
+// Slack configured (against its stand-in), so that its routes are fuzzed past "Slack is not set up".
+const slack = await startSlackStandIn();
+const server = await startTestServer({ smtp: true, environment: slack.environment });
+afterAll(async () => {
+  await server.stop();
+  await slack.close();
+});
 
 const routes = routeTable(createApp(server.deps), server.deps.auth);
 let teams = await makeFuzzedTeams(server);

@@ -1,5 +1,5 @@
 // An operation's "no": thrown by the feature code, turned into a JSON answer (never a 500) by app.ts.
-export type RefusalStatus = 400 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
 export class Refusal extends Error {
   constructor(

@@ -7,6 +7,7 @@ import type { Database } from "../../db/client.ts";
 import { blockers, invitation, member, teamBilling } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { startOfDayIn } from "../blockers/start-of-day.ts";
+import { integrationsConnected } from "./integration-limit.ts";
 import { planOfTeam } from "./plan-of-team.ts";
 
 /** A team's invitations still waiting (not accepted, declined, revoked or expired). */
@@ -22,11 +23,12 @@ export async function seatsTaken(db: Database, teamId: string, now: Date) {
 }
 
 export async function billingSummary(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe"> }, viewer: Member, now: Date) {
-  const [plan, seats, [billing], [today]] = await Promise.all([
+  const [plan, seats, [billing], [today], integrations] = await Promise.all([
     planOfTeam(deps, viewer.teamId),
     seatsTaken(deps.db, viewer.teamId, now),
     deps.db.select().from(teamBilling).where(eq(teamBilling.teamId, viewer.teamId)),
     deps.db.select({ total: count() }).from(blockers).where(and(eq(blockers.organizationId, viewer.teamId), eq(blockers.createdBy, viewer.profileId), gte(blockers.createdAt, startOfDayIn(viewer.timezone, now)))),
+    integrationsConnected(deps.db, viewer.teamId),
   ]);
   return {
     plan,
@@ -38,8 +40,7 @@ export async function billingSummary(deps: { db: Database; config: Pick<Config, 
       : null,
     usage: {
       members: { used: seats.members, pendingInvitations: seats.pendingInvitations, limit: FREE_MEMBERS },
-      // Integrations arrive with Slack and the public API (issues #12 and #14): none can be connected yet.
-      integrations: { used: 0, limit: FREE_INTEGRATIONS },
+      integrations: { used: integrations, limit: FREE_INTEGRATIONS },
       blockersToday: { used: today?.total ?? 0, limit: FREE_BLOCKERS_PER_DAY },
     },
   };

@@ -19,7 +19,10 @@ type CreateBlocker = z.output<typeof createBlockerSchema>;
  * Logs a blocker. People named by e-mail who are in the team already are waited on like the others; the rest are
  * recorded as invitees (`invited`), for the caller to send their invitations once the blocker exists.
  */
-export async function createBlocker(deps: ChangeDependencies & { config: Pick<Config, "defaultPlan" | "stripe"> }, creator: Member, input: CreateBlocker, now: Date) {
+/** Where a blocker was logged from (DESIGN.md §2's `source`): the web app unless said otherwise. */
+export type BlockerOrigin = { source: "web" | "slack"; externalRef?: string };
+
+export async function createBlocker(deps: ChangeDependencies & { config: Pick<Config, "defaultPlan" | "stripe"> }, creator: Member, input: CreateBlocker, now: Date, origin: BlockerOrigin = { source: "web" }) {
   const emails = [...new Set(input.blockingEmails)];
   if (emails.includes(creator.email.toLowerCase())) throw fieldRefusal("blockingEmails", "You cannot wait on yourself");
   const byEmail = await sortByMembership(deps.db, creator.teamId, emails);
@@ -59,6 +62,8 @@ export async function createBlocker(deps: ChangeDependencies & { config: Pick<Co
         dueAt: input.dueAt ? new Date(input.dueAt) : null,
         createdBy: creator.profileId,
         createdAt: now,
+        source: origin.source,
+        externalRef: origin.externalRef ?? null,
       })
       .returning();
     if (!blocker) throw new Error("the blocker was not inserted");

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TEAMS_PER_PERSON, TEAM_HEADER } from "../../../common/teams.ts";
 import { createApp } from "../../app.ts";
+import { SLACK_REQUEST_PATHS } from "../slack/routes.ts";
 import { aboutBlocker, openEventStream } from "../../test/event-stream.ts";
 import { invite, makeBlocker, makeTeam, okJson, type Teammate } from "../../test/factories.ts";
 import { routeTable } from "../../test/fuzz/route-table.ts";
@@ -197,4 +198,4 @@ describe("joining and creating teams", () => {
 });
 
 /** Routes that act in no team: the person's own (profile, onboarding, invitations received, teams), support, health, Stripe's webhook. (`/api/*` is the 404.) */
-const teamlessPrefixes = ["/api/auth", "/api/profile", "/api/avatars", "/api/account", "/api/email-links", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe"];
+const teamlessPrefixes = ["/api/auth", "/api/profile", "/api/avatars", "/api/account", "/api/email-links", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe", ...SLACK_REQUEST_PATHS, "/api/slack/oauth", "/api/slack/connect"];

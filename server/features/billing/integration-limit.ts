@@ -1,0 +1,23 @@
+// The Free plan's two integrations (DESIGN.md §7): what a team has connected — its Slack workspace today; GitHub and
+// outgoing webhooks add their own count here when they arrive (issue #14) — and the refusal of one more.
+import { count, eq } from "drizzle-orm";
+import { FREE_INTEGRATIONS } from "../../../common/plans.ts";
+import { paths } from "../../../common/paths.ts";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { slackWorkspaces } from "../../db/schema.ts";
+import { Refusal } from "../../http/refusal.ts";
+import { planOfTeam } from "./plan-of-team.ts";
+
+export async function integrationsConnected(db: Database, teamId: string): Promise<number> {
+  const [slack] = await db.select({ total: count() }).from(slackWorkspaces).where(eq(slackWorkspaces.teamId, teamId));
+  return slack?.total ?? 0;
+}
+
+export const FREE_INTEGRATIONS_MESSAGE = `The Free plan allows ${FREE_INTEGRATIONS} integrations. Upgrade to Plus for unlimited integrations.`;
+
+/** Refuses connecting one more integration to a Free team that has its two already. */
+export async function requireRoomForIntegration(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe"> }, teamId: string) {
+  if ((await planOfTeam(deps, teamId)) === "plus") return;
+  if ((await integrationsConnected(deps.db, teamId)) >= FREE_INTEGRATIONS) throw new Refusal(403, "plan_limit_reached", FREE_INTEGRATIONS_MESSAGE, { upgradeUrl: paths.organizationBilling });
+}

@@ -1,0 +1,43 @@
+// Slack's Events API: the URL check when the app is set up (url_verification), and the events Holdup subscribes to.
+// Slack delivers at least once and retries a delivery it thinks failed (X-Slack-Retry-Num): each event is applied
+// once, by its event_id. An event from a workspace no team has connected is acknowledged and ignored.
+import { z } from "zod";
+import { slackIdSchema } from "./slack-ids.ts";
+import type { Database } from "../../db/client.ts";
+import { slackEvents } from "../../db/schema.ts";
+import { forgetSlackWorkspace } from "./slack-workspaces.ts";
+
+const urlVerificationSchema = z.object({ type: z.literal("url_verification"), challenge: z.string().min(1).max(500) });
+const eventCallbackSchema = z.object({
+  type: z.literal("event_callback"),
+  team_id: slackIdSchema,
+  event_id: z.string().min(1).max(128),
+  event: z.looseObject({ type: z.string().max(100), tokens: z.object({ bot: z.array(z.string()).optional() }).optional() }),
+});
+export const slackEventSchema = z.union([urlVerificationSchema, eventCallbackSchema, z.looseObject({ type: z.string().max(100) })]);
+export type SlackEventBody = z.infer<typeof slackEventSchema>;
+
+/** True the first time an event id is seen; false for a repeat (a retry, or a second delivery). */
+async function firstDelivery(db: Database, eventId: string, now: Date) {
+  const inserted = await db.insert(slackEvents).values({ id: eventId, receivedAt: now }).onConflictDoNothing().returning({ id: slackEvents.id });
+  return inserted.length > 0;
+}
+
+export async function receiveSlackEvent(deps: { db: Database }, body: SlackEventBody, now: Date): Promise<{ challenge?: string; ok: true; repeated?: true }> {
+  const verification = urlVerificationSchema.safeParse(body);
+  if (verification.success) return { ok: true, challenge: verification.data.challenge };
+  const callback = eventCallbackSchema.safeParse(body);
+  if (!callback.success) return { ok: true };
+  const { team_id: slackTeamId, event_id: eventId, event } = callback.data;
+  if (!(await firstDelivery(deps.db, eventId, now))) return { ok: true, repeated: true };
+  switch (event.type) {
+    case "app_uninstalled":
+      await forgetSlackWorkspace(deps.db, slackTeamId);
+      break;
+    case "tokens_revoked":
+      // Holdup holds a bot token only: a revocation of users' tokens alone leaves it working.
+      if ((event.tokens?.bot ?? []).length > 0) await forgetSlackWorkspace(deps.db, slackTeamId);
+      break;
+  }
+  return { ok: true };
+}

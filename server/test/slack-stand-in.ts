@@ -1,0 +1,256 @@
+// A stand-in for Slack, which cannot be reached from here: a local HTTP server speaking the Web API methods Holdup
+// calls, with Slack's documented JSON (`ok: true` with the method's fields, `ok: false` with an `error`, HTTP 429 with
+// Retry-After for `ratelimited`), recording every call; Slack's OAuth v2 consent page; and requests to Holdup signed
+// as Slack signs them (v0: HMAC-SHA256 over `v0:timestamp:body` with the app's signing secret). The Slack SDKs
+// reach it through SLACK_API_URL (their `slackApiUrl`).
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { BrowserLikeClient } from "./browser-like-client.ts";
+
+export type SlackUser = { id: string; name: string; realName: string; email: string; isBot?: boolean; deleted?: boolean };
+export type SlackCall = { method: string; args: Record<string, unknown>; token: string | undefined };
+type Failure = { method: string; error: string; times: number; retryAfterSeconds: number };
+
+export const SLACK_TEST_CREDENTIALS = { clientId: "1111.2222", clientSecret: "slack-client-secret-for-tests", signingSecret: "slack-signing-secret-for-tests" };
+
+const idOf = (prefix: string) => `${prefix}${randomBytes(5).toString("hex").toUpperCase()}`;
+
+async function bodyOf(request: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The Web API takes form-encoded arguments (objects among them as JSON strings) or a JSON body. */
+function argumentsOf(body: string, contentType: string): Record<string, unknown> {
+  if (contentType.startsWith("application/json")) return body ? (JSON.parse(body) as Record<string, unknown>) : {};
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    try {
+      args[key] = /^[[{]/.test(value) ? JSON.parse(value) : value;
+    } catch {
+      args[key] = value;
+    }
+  }
+  return args;
+}
+
+export async function startSlackStandIn(options: { workspace?: { id?: string; name?: string }; users?: Omit<SlackUser, "id">[] } = {}) {
+  const workspace = { id: options.workspace?.id ?? idOf("T"), name: options.workspace?.name ?? "Acme Corp", domain: "acme" };
+  const users: SlackUser[] = (options.users ?? []).map((user) => ({ ...user, id: idOf("U") }));
+  const botUserId = idOf("U");
+  const codes = new Map<string, { redirectUri: string | undefined; installerId: string }>();
+  const tokens = new Map<string, { revoked: boolean }>();
+  const calls: SlackCall[] = [];
+  const failures: Failure[] = [];
+  let messageCount = 0;
+  let installerId = users[0]?.id ?? idOf("U");
+
+  const json = (response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+    response.end(JSON.stringify(value));
+  };
+  const userJson = (user: SlackUser) => ({
+    id: user.id,
+    team_id: workspace.id,
+    name: user.name,
+    real_name: user.realName,
+    deleted: user.deleted ?? false,
+    is_bot: user.isBot ?? false,
+    is_email_confirmed: true,
+    tz: "Europe/Berlin",
+    profile: { email: user.email, real_name: user.realName, display_name: user.name, image_72: `https://avatars.example/${user.id}.png` },
+  });
+
+  /** Slack's answer to one Web API method, as its documentation gives it. */
+  function answer(method: string, args: Record<string, unknown>, token: string | undefined): Record<string, unknown> {
+    if (method === "oauth.v2.access") {
+      const grant = codes.get(String(args.code));
+      if (!grant || args.client_id !== SLACK_TEST_CREDENTIALS.clientId || args.client_secret !== SLACK_TEST_CREDENTIALS.clientSecret) return { ok: false, error: "invalid_code" };
+      if (args.redirect_uri !== undefined && args.redirect_uri !== grant.redirectUri) return { ok: false, error: "bad_redirect_uri" };
+      codes.delete(String(args.code));
+      const accessToken = `xoxb-${randomBytes(12).toString("hex")}`;
+      tokens.set(accessToken, { revoked: false });
+      return { ok: true, app_id: "A0HOLDUP", access_token: accessToken, token_type: "bot", scope: "commands,chat:write,users:read,users:read.email", bot_user_id: botUserId, team: { id: workspace.id, name: workspace.name }, enterprise: null, is_enterprise_install: false, authed_user: { id: grant.installerId } };
+    }
+    if (!token || !tokens.has(token)) return { ok: false, error: "not_authed" };
+    if (tokens.get(token)?.revoked) return { ok: false, error: "token_revoked" };
+    switch (method) {
+      case "auth.test":
+        return { ok: true, url: `https://${workspace.domain}.slack.com/`, team: workspace.name, user: "holdup", team_id: workspace.id, user_id: botUserId, bot_id: "B0HOLDUP", is_enterprise_install: false };
+      case "auth.revoke":
+        tokens.set(token, { revoked: true });
+        return { ok: true, revoked: true };
+      case "team.info":
+        return { ok: true, team: { id: workspace.id, name: workspace.name, domain: workspace.domain, icon: { image_68: `https://avatars.example/${workspace.id}-68.png`, image_132: `https://avatars.example/${workspace.id}-132.png` } } };
+      case "users.info": {
+        const user = users.find((candidate) => candidate.id === args.user);
+        return user ? { ok: true, user: userJson(user) } : { ok: false, error: "user_not_found" };
+      }
+      case "users.lookupByEmail": {
+        const user = users.find((candidate) => candidate.email.toLowerCase() === String(args.email).toLowerCase());
+        return user ? { ok: true, user: userJson(user) } : { ok: false, error: "users_not_found" };
+      }
+      case "conversations.open":
+        return { ok: true, channel: { id: `D${String(args.users).replace(/^U/, "")}` } };
+      case "chat.postMessage":
+        return { ok: true, channel: args.channel, ts: `${1_700_000_000 + ++messageCount}.000100`, message: { text: args.text, blocks: args.blocks } };
+      case "chat.postEphemeral":
+        return { ok: true, message_ts: `${1_700_000_000 + ++messageCount}.000200` };
+      case "chat.update":
+        return { ok: true, channel: args.channel, ts: args.ts, text: args.text };
+      case "chat.getPermalink":
+        return { ok: true, channel: args.channel, permalink: `https://${workspace.domain}.slack.com/archives/${String(args.channel)}/p${String(args.message_ts).replace(".", "")}` };
+      case "views.open":
+      case "views.publish":
+      case "views.update":
+        return { ok: true, view: { id: idOf("V"), ...(args.view as object) } };
+      case "chat.unfurl":
+        return { ok: true };
+      default:
+        return { ok: false, error: "unknown_method" };
+    }
+  }
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? "/", "http://stand-in");
+      if (request.method === "GET" && url.pathname === "/oauth/v2/authorize") return consentPage(url, response);
+      // A command's or an interaction's response_url (hooks.slack.com/commands/…, /actions/… in Slack).
+      if (request.method === "POST" && /^\/(commands|actions)\//.test(url.pathname)) {
+        calls.push({ method: "response_url", args: { url: url.pathname, ...argumentsOf(await bodyOf(request), "application/json") }, token: undefined });
+        return json(response, 200, { ok: true });
+      }
+      const method = /^\/api\/(.+)$/.exec(url.pathname)?.[1];
+      if (!method || request.method !== "POST") return json(response, 404, { ok: false, error: "unknown_method" });
+      const args = argumentsOf(await bodyOf(request), request.headers["content-type"] ?? "");
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? (typeof args.token === "string" ? args.token : undefined);
+      calls.push({ method, args, token });
+      const failure = failures.find((candidate) => candidate.method === method && candidate.times > 0);
+      if (failure) {
+        failure.times--;
+        if (failure.error === "ratelimited") return json(response, 429, { ok: false, error: "ratelimited" }, { "retry-after": String(failure.retryAfterSeconds) });
+        return json(response, 200, { ok: false, error: failure.error });
+      }
+      json(response, 200, answer(method, args, token));
+    })().catch((error: unknown) => json(response, 500, { ok: false, error: String(error) }));
+  });
+
+  /** Slack's consent page: "Allow" sends the browser back with a code, "Cancel" with error=access_denied. */
+  function consentPage(url: URL, response: ServerResponse) {
+    const redirectUri = url.searchParams.get("redirect_uri") ?? "";
+    const state = url.searchParams.get("state") ?? "";
+    if (url.searchParams.get("client_id") !== SLACK_TEST_CREDENTIALS.clientId || !redirectUri) {
+      response.writeHead(400, { "content-type": "text/html; charset=utf-8" });
+      return response.end("<!doctype html><title>Invalid request</title><p>invalid_client_id</p>");
+    }
+    const code = randomBytes(8).toString("hex");
+    codes.set(code, { redirectUri, installerId });
+    const allow = new URL(redirectUri);
+    allow.searchParams.set("code", code);
+    allow.searchParams.set("state", state);
+    const cancel = new URL(redirectUri);
+    cancel.searchParams.set("error", "access_denied");
+    cancel.searchParams.set("state", state);
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Holdup is requesting permission to access the ${workspace.name} Slack workspace</title></head><body><main><h1>Holdup is requesting permission to access the ${workspace.name} Slack workspace</h1><p>Scopes: ${url.searchParams.get("scope") ?? ""}</p><a href="${allow.toString()}">Allow</a> <a href="${cancel.toString()}">Cancel</a></main></body></html>`,
+    );
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    workspace,
+    users,
+    botUserId,
+    calls,
+    /** SLACK_API_URL and the three credentials, as a Holdup server under test is configured. */
+    environment: { SLACK_API_URL: `${origin}/api/`, SLACK_CLIENT_ID: SLACK_TEST_CREDENTIALS.clientId, SLACK_CLIENT_SECRET: SLACK_TEST_CREDENTIALS.clientSecret, SLACK_SIGNING_SECRET: SLACK_TEST_CREDENTIALS.signingSecret },
+    /** A code as the consent page gives one, for tests that follow the redirect themselves. */
+    grantCode(redirectUri: string, installer = installerId) {
+      const code = randomBytes(8).toString("hex");
+      codes.set(code, { redirectUri, installerId: installer });
+      return code;
+    },
+    setInstaller(id: string) {
+      installerId = id;
+    },
+    userByEmail: (email: string) => users.find((user) => user.email === email),
+    /** A person of the workspace (a member of the Holdup team, or not), with an id of Slack's shape. */
+    addUser(user: Omit<SlackUser, "id">): SlackUser {
+      const added = { ...user, id: idOf("U") };
+      users.push(added);
+      return added;
+    },
+    /** The next `times` calls of `method` fail with `error` (`ratelimited`: HTTP 429 with Retry-After, 1 second unless said). */
+    failNext(method: string, error: string, times = 1, retryAfterSeconds = 1) {
+      failures.push({ method, error, times, retryAfterSeconds });
+    },
+    callsOf: (method: string) => calls.filter((call) => call.method === method),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SlackStandIn = Awaited<ReturnType<typeof startSlackStandIn>>;
+
+/** Slack's request signature for a body sent at `timestamp` (seconds). */
+export function slackSignature(body: string, timestamp: number, signingSecret = SLACK_TEST_CREDENTIALS.signingSecret) {
+  return `v0=${createHmac("sha256", signingSecret).update(`v0:${timestamp}:${body}`).digest("hex")}`;
+}
+
+type SignedRequestOptions = { timestamp?: number; signature?: string | null; retryNum?: number };
+
+/** Posts to Holdup as Slack does: its content type, its signature headers (or a wrong, stale or missing one). */
+export async function postAsSlack(url: string, body: string, contentType: string, options: SignedRequestOptions = {}) {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const headers: Record<string, string> = { "content-type": contentType, "x-slack-request-timestamp": String(timestamp), "user-agent": "Slackbot 1.0 (+https://api.slack.com/robots)" };
+  const signature = options.signature === undefined ? slackSignature(body, timestamp) : options.signature;
+  if (signature !== null) headers["x-slack-signature"] = signature;
+  if (options.retryNum !== undefined) Object.assign(headers, { "x-slack-retry-num": String(options.retryNum), "x-slack-retry-reason": "http_timeout" });
+  const response = await fetch(url, { method: "POST", headers, body });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, text, json: parsed as Record<string, unknown> | undefined };
+}
+
+/** A slash command's form, as Slack posts it. */
+export function slashCommand(standIn: SlackStandIn, user: SlackUser, text: string, extra: Record<string, string> = {}) {
+  return new URLSearchParams({
+    token: "deprecated-verification-token",
+    team_id: standIn.workspace.id,
+    team_domain: standIn.workspace.domain,
+    channel_id: "C0GENERAL",
+    channel_name: "general",
+    user_id: user.id,
+    user_name: user.name,
+    command: "/holdup",
+    text,
+    api_app_id: "A0HOLDUP",
+    response_url: `${standIn.environment.SLACK_API_URL.replace(/\/api\/$/, "")}/commands/${randomBytes(6).toString("hex")}`,
+    trigger_id: `${Date.now()}.${randomBytes(4).toString("hex")}`,
+    ...extra,
+  }).toString();
+}
+
+/**
+ * An owner or admin connects their team as a browser does: Holdup's install page sends them to Slack's consent page
+ * (the stand-in's), "Allow" sends them back to the callback. Returns where Holdup finally sent the browser.
+ */
+export async function connectThroughConsent(client: BrowserLikeClient, standIn: SlackStandIn, options: { team?: string; choice?: "Allow" | "Cancel" } = {}) {
+  const install = await client.request(`/api/slack/install${options.team ? `?team=${options.team}` : ""}`);
+  if (install.status !== 302) return { status: install.status, location: null, install };
+  const consent = await fetch(install.headers.get("location") ?? "");
+  const page = await consent.text();
+  const href = new RegExp(`<a href="([^"]+)">${options.choice ?? "Allow"}</a>`).exec(page)?.[1]?.replace(/&amp;/g, "&") ?? "";
+  const back = new URL(href);
+  const callback = await client.request(back.pathname + back.search);
+  return { status: callback.status, location: callback.headers.get("location"), install };
+}

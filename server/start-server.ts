@@ -19,6 +19,7 @@ import { createClientResolver } from "./http/client-address.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startEmailDeliveries } from "./features/notifications/deliver-email.ts";
+import { startSlackWorkers } from "./features/slack/slack-workers.ts";
 import { startReminderEngine } from "./features/reminders/reminder-engine.ts";
 import { startJobQueue, type EmailRetries } from "./jobs/job-queue.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
@@ -71,6 +72,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const avatars = createAvatarStore(config);
   const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, endedSessions, mailer, avatars, events, jobs, answers, logger, clock, clientAddressOf };
   const stopDeliveries = await startEmailDeliveries(deps);
+  const stopSlackWorkers = await startSlackWorkers(deps);
   const stopReminders = await startReminderEngine(deps, { schedule: options.scheduleReminders ?? true });
   const app = createApp(deps, { webDir: options.webDir });
 
@@ -87,6 +89,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
       await events.close(); // ends the open event streams, which would otherwise keep the server from closing
       await stopReminders();
       await stopDeliveries();
+      await stopSlackWorkers();
       await jobs.stop();
       (server as Server).closeIdleConnections();
       await closed;

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
       {
         Component: RequireOnboarded,
         children: [
+          // A Slack user's connect link (issue #12): for a member, signed in, outside the app's frame.
+          { path: paths.slackConnect, ...page(() => import("./features/slack/pages/slack-connect-page")) },
           {
             ...page(() => import("./app/app-layout")),
             children: [

@@ -267,7 +267,7 @@ export const teamReminderSchedules = pgTable("team_reminder_schedules", {
   updatedBy: uuid("updated_by").references(() => profiles.id, { onDelete: "set null" }),
 });
 
-export const deliveryChannels = ["email"] as const;
+export const deliveryChannels = ["email", "slack"] as const;
 /** `dropped`: nothing was left to send when its turn came (the blocker or the recipient gone). */
 export const deliveryStatuses = ["pending", "sending", "sent", "failed", "dropped"] as const;
 
@@ -369,3 +369,31 @@ export const slackEvents = pgTable("slack_events", {
   id: text("id").primaryKey(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Holdup's messages in Slack about a blocker (a DM to someone, a thread reply in a channel): kept so that a change
+ * made anywhere — the web app, an e-mail link, another message — updates them in place (chat.update), and a reply in
+ * a DM's thread is known to be about that blocker.
+ */
+export const slackMessages = pgTable(
+  "slack_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => slackWorkspaces.teamId, { onDelete: "cascade" }),
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => blockers.id, { onDelete: "cascade" }),
+    /** Who the DM is to; null for a message in a channel. */
+    profileId: uuid("profile_id").references(() => profiles.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    ts: text("ts").notNull(),
+    /** The notification it was sent for (blocker_assigned, nudged, …), or "channel" for a reply in a channel's thread. */
+    kind: text("kind").notNull(),
+    /** Its first line as sent ("Olivia is waiting on you"): kept when the rest is updated to say how things stand. */
+    heading: text("heading").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("slack_messages_blocker_idx").on(table.blockerId), index("slack_messages_channel_ts_idx").on(table.channel, table.ts)],
+);

@@ -1,6 +1,7 @@
 // Every e-mail Holdup sends: its subject and words. How it looks (HTML with react-email, and a plain-text part) is
 // server/mail/email-layout.tsx.
 import { renderEmail, type EmailAction, type EmailContent } from "./email-layout.tsx";
+import { notificationWords } from "./notification-words.ts";
 
 /** A template's content with its one action, as most e-mails have. */
 const render = ({ action, ...content }: Omit<EmailContent, "actions"> & { action?: EmailAction }) => renderEmail({ ...content, actions: action ? [action] : [] });
@@ -64,30 +65,8 @@ export const emailTemplates = {
     payload: Record<string, unknown>;
     unsubscribe: { label: string; url: string; oneClickUrl: string };
   }) => {
-    const { actorName: actor, title, actions, unsubscribe } = options;
-    const answer = "Mark your part done, say it is not yours, or snooze the reminders.";
-    const reason = typeof options.payload.reason === "string" && options.payload.reason.trim() ? [`“${options.payload.reason.trim()}”`] : [];
-    const reminders = String(options.payload.reminders ?? "several");
-    const words: Pick<EmailContent, "subject" | "heading" | "lines"> = (() => {
-      switch (options.type) {
-        case "blocker_assigned":
-          return { subject: `${actor} is waiting on you: ${title}`, heading: `${actor} is waiting on you`, lines: [answer] };
-        case "nudged":
-          return { subject: `${actor} is waiting on you: ${title}`, heading: options.automatic ? `A reminder: ${actor} is still waiting on you` : `${actor} is still waiting on you`, lines: [answer] };
-        case "done":
-          return { subject: `${actor} did their part: ${title}`, heading: `${actor} marked their part done`, lines: [] };
-        case "declined":
-          return { subject: `${actor} declined: ${title}`, heading: `${actor} says it is not theirs`, lines: [...reason, "Ask someone else, or cancel the blocker."] };
-        case "resolved":
-          return { subject: `Resolved: ${title}`, heading: "Nothing waits any more", lines: [] };
-        case "commented":
-          return { subject: `${actor} commented: ${title}`, heading: `${actor} commented`, lines: [] };
-        case "escalated":
-          return { subject: `${actor} has not answered after ${reminders} reminders: ${title}`, heading: `${actor} is holding this up`, lines: [`Holdup has reminded ${actor} ${reminders} times without an answer.`] };
-        default:
-          return { subject: `Holdup: ${title}`, heading: "Something changed", lines: [] };
-      }
-    })();
+    const { title, actions, unsubscribe } = options;
+    const words = notificationWords(options);
     return renderEmail({ ...words, quote: title, actions, unsubscribe: { label: unsubscribe.label, url: unsubscribe.url } }, unsubscribe.oneClickUrl);
   },
   /** The daily digest: what waits on the person, and what happened since the last one. */

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { BrowserLikeClient } from "./browser-like-client.ts";
 
 export type SlackUser = { id: string; name: string; realName: string; email: string; isBot?: boolean; deleted?: boolean };
-export type SlackCall = { method: string; args: Record<string, unknown>; token: string | undefined };
+export type SlackCall = { method: string; args: Record<string, unknown>; token: string | undefined; answer?: Record<string, unknown> };
 type Failure = { method: string; error: string; times: number; retryAfterSeconds: number };
 
 export const SLACK_TEST_CREDENTIALS = { clientId: "1111.2222", clientSecret: "slack-client-secret-for-tests", signingSecret: "slack-signing-secret-for-tests" };
@@ -95,7 +95,8 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
       case "conversations.open":
         return { ok: true, channel: { id: `D${String(args.users).replace(/^U/, "")}` } };
       case "chat.postMessage":
-        return { ok: true, channel: args.channel, ts: `${1_700_000_000 + ++messageCount}.000100`, message: { text: args.text, blocks: args.blocks } };
+        // Posting to a user id posts in the app's DM with them: Slack answers with that conversation's id.
+        return { ok: true, channel: String(args.channel).replace(/^U/, "D"), ts: `${1_700_000_000 + ++messageCount}.000100`, message: { text: args.text, blocks: args.blocks } };
       case "chat.postEphemeral":
         return { ok: true, message_ts: `${1_700_000_000 + ++messageCount}.000200` };
       case "chat.update":
@@ -126,14 +127,17 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
       if (!method || request.method !== "POST") return json(response, 404, { ok: false, error: "unknown_method" });
       const args = argumentsOf(await bodyOf(request), request.headers["content-type"] ?? "");
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? (typeof args.token === "string" ? args.token : undefined);
-      calls.push({ method, args, token });
+      const call: SlackCall = { method, args, token };
+      calls.push(call);
       const failure = failures.find((candidate) => candidate.method === method && candidate.times > 0);
       if (failure) {
         failure.times--;
-        if (failure.error === "ratelimited") return json(response, 429, { ok: false, error: "ratelimited" }, { "retry-after": String(failure.retryAfterSeconds) });
-        return json(response, 200, { ok: false, error: failure.error });
+        call.answer = { ok: false, error: failure.error };
+        if (failure.error === "ratelimited") return json(response, 429, call.answer, { "retry-after": String(failure.retryAfterSeconds) });
+        return json(response, 200, call.answer);
       }
-      json(response, 200, answer(method, args, token));
+      call.answer = answer(method, args, token);
+      json(response, 200, call.answer);
     })().catch((error: unknown) => json(response, 500, { ok: false, error: String(error) }));
   });
 
@@ -190,6 +194,8 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
       failures.push({ method, error, times, retryAfterSeconds });
     },
     callsOf: (method: string) => calls.filter((call) => call.method === method),
+    /** What the stand-in answered to a recorded call. */
+    answerOf: (call: SlackCall) => call.answer ?? {},
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -253,4 +259,38 @@ export async function connectThroughConsent(client: BrowserLikeClient, standIn: 
   const back = new URL(href);
   const callback = await client.request(back.pathname + back.search);
   return { status: callback.status, location: callback.headers.get("location"), install };
+}
+
+/** A message Holdup posted (chat.postMessage) to a Slack user, as the stand-in recorded it: its channel, ts and blocks. */
+export function postedTo(standIn: SlackStandIn, user: SlackUser) {
+  return standIn.callsOf("chat.postMessage").filter((call) => call.args.channel === user.id || call.args.channel === `D${user.id.replace(/^U/, "")}`);
+}
+
+/** What Slack posts to the interactivity URL: the payload as a form field, JSON inside. */
+export const interactionForm = (payload: Record<string, unknown>) => new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+
+/** A button pressed by `user` in a message (a DM: its channel and ts; an ephemeral answer: its response_url). */
+export function buttonPress(standIn: SlackStandIn, user: SlackUser, action: { actionId: string; value?: string }, where: { channel?: string; ts?: string; ephemeral?: boolean }) {
+  const origin = standIn.environment.SLACK_API_URL.replace(/\/api\/$/, "");
+  return interactionForm({
+    type: "block_actions",
+    team: { id: standIn.workspace.id, domain: standIn.workspace.domain },
+    user: { id: user.id, username: user.name, team_id: standIn.workspace.id },
+    api_app_id: "A0HOLDUP",
+    trigger_id: `${Date.now()}.trigger`,
+    response_url: `${origin}/actions/${randomBytes(6).toString("hex")}`,
+    container: { type: "message", channel_id: where.channel ?? "C0GENERAL", message_ts: where.ts ?? "1700000000.000001", is_ephemeral: where.ephemeral ?? false },
+    actions: [{ type: "button", action_id: action.actionId, block_id: "b", value: action.value, action_ts: String(Date.now() / 1000) }],
+  });
+}
+
+/** A modal form (views.open's view) sent by `user` with these values: { blockId: { actionId: { value | selected_user } } }. */
+export function viewSubmission(standIn: SlackStandIn, user: SlackUser, view: { callback_id: string; private_metadata: string }, values: Record<string, Record<string, Record<string, unknown>>>) {
+  return interactionForm({
+    type: "view_submission",
+    team: { id: standIn.workspace.id, domain: standIn.workspace.domain },
+    user: { id: user.id, username: user.name, team_id: standIn.workspace.id },
+    api_app_id: "A0HOLDUP",
+    view: { id: "V0FORM", type: "modal", callback_id: view.callback_id, private_metadata: view.private_metadata, state: { values } },
+  });
 }

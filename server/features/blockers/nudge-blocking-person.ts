@@ -37,6 +37,6 @@ export async function nudgeBlockingPerson(deps: ChangeDependencies, member: Memb
     await recordChange(tx, deps, { blockerId, actorId: member.profileId, type: "nudged", payload: { profileId }, audience: everyoneOn(blocker, people), notify: { type: "nudged", profileIds: [profileId] }, at: now });
     return { nextNudgeAt: nextManualNudgeAt(nudged, now) };
   });
-  // The e-mail, if the person wants nudges by e-mail, was queued with the notification (queue-emails.ts).
+  // The e-mail, if the person wants nudges by e-mail, was queued with the notification (queue-deliveries.ts).
   return { nextNudgeAt: nudge.nextNudgeAt };
 }

@@ -4,8 +4,9 @@ import type { BlockerEventType, NotificationType } from "../../../common/blocker
 import { blockerEvents, notifications } from "../../db/schema.ts";
 import type { EventHub, HubEvent } from "../../realtime/event-hub.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
-import { queueNotificationEmails } from "../notifications/queue-emails.ts";
+import { queueNotificationDeliveries } from "../notifications/queue-deliveries.ts";
 import { planReminders } from "../reminders/plan-reminders.ts";
+import { queueBlockerMessageUpdates } from "../slack/blocker-messages.ts";
 import { currentMembersOnEach, type Executor } from "./blocker-people.ts";
 
 export type Change = {
@@ -59,13 +60,15 @@ export async function recordChanges(executor: Executor, { events, jobs }: Change
       .insert(notifications)
       .values(rows)
       .returning({ id: notifications.id, profileId: notifications.profileId, type: notifications.type, blockerId: notifications.blockerId });
-    // Each by e-mail too, to those who want it (their preferences), queued with the change.
-    await queueNotificationEmails(
+    // Each by e-mail and in Slack too, to those who want it (their preferences), queued with the change.
+    await queueNotificationDeliveries(
       executor,
       jobs,
       inserted.map(({ blockerId, ...notification }) => ({ ...notification, teamId: teams.get(blockerId ?? "")?.teamId ?? "" })),
       changes[0]?.at ?? new Date(0),
     );
   }
+  // Holdup's messages about these blockers in Slack say how things stand now, once the change is committed.
+  await queueBlockerMessageUpdates(executor, jobs, [...new Set(changes.map((change) => change.blockerId))]);
   await events.publishMany(executor, live);
 }

@@ -8,12 +8,11 @@ import { blockers, blockingUsers, emailLinks, profiles } from "../../db/schema.t
 import { Refusal } from "../../http/refusal.ts";
 import { findMember } from "../../http/require-member.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
-import { markDone, snooze } from "../blockers/respond-to-blocker.ts";
+import { markDone, snooze, SNOOZE_ONE_DAY_MS } from "../blockers/respond-to-blocker.ts";
 import { updateProfile } from "../profile/update-profile.ts";
 import { DIGEST_EVENT } from "./create-email-links.ts";
 import { readLinkToken } from "./link-token.ts";
 
-const SNOOZE_MS = 24 * 60 * 60 * 1000;
 
 export type LinkState = "ready" | "used" | "expired" | "answered" | "not_on_blocker";
 
@@ -81,7 +80,7 @@ export async function useEmailLink(deps: Needs & ChangeDependencies, token: stri
       await markDone(deps, member, blocker.id, now);
       outcome = { done: true, at: now.toISOString() };
     } else {
-      const until = new Date(now.getTime() + SNOOZE_MS);
+      const until = new Date(now.getTime() + SNOOZE_ONE_DAY_MS);
       await snooze(deps, member, blocker.id, until, now);
       const [part] = await deps.db.select({ next: blockingUsers.nextReminderAt }).from(blockingUsers).where(and(eq(blockingUsers.blockerId, blocker.id), eq(blockingUsers.profileId, link.profileId)));
       outcome = { snoozedUntil: until.toISOString(), nextReminderAt: part?.next?.toISOString() ?? null, at: now.toISOString() };

@@ -1,49 +1,25 @@
-// The worker that sends the e-mails queued by queue-emails.ts, from the job queue. Each delivery is claimed before it
+// The worker that sends the e-mails queued by queue-deliveries.ts, from the job queue. Each delivery is claimed before it
 // is sent (two workers, or a retry racing a slow attempt, cannot both send it), marked sent with the SMTP server's id
 // once it took the message, and on a failure left for pg-boss to try again with back-off; the last failure stays
 // failed, for the team's admins to see. Every attempt carries the same Message-ID: if a crash comes between the SMTP
 // server taking a message and Holdup noting it, the retry is the same message, which mail systems show once.
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { deliveries } from "../../db/schema.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
 import type { Mail } from "../../mail/mailer.ts";
+import { claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "./claim-deliveries.ts";
 import { composeDigestEmail } from "./compose-digest.ts";
 import { composeNotificationEmails } from "./compose-email.ts";
-import { DELIVER_EMAIL_QUEUE } from "./queue-emails.ts";
-
-/**
- * An attempt still "sending" after this long died with its process (the mailer gives up on a mail server within
- * about 40 s): it may be claimed again. Shorter than a job's expiry (DELIVERY_JOB_EXPIRY), so the job pg-boss tries
- * again after a crash finds it claimable.
- */
-const STUCK_AFTER_MS = 45 * 1000;
+import { DELIVER_EMAIL_QUEUE } from "./queue-deliveries.ts";
 
 /** E-mails taken from the queue at once and sent side by side (the mailer keeps up to ten connections). */
 const BATCH_SIZE = 50;
 
-/** Being sent by another worker right now: its job is tried again a little later rather than marked done. */
-class SendingElsewhere extends Error {}
 
 type Deps = Pick<AppDependencies, "db" | "mailer" | "clock" | "config" | "logger" | "secret">;
 
 type Delivery = typeof deliveries.$inferSelect;
-export type DeliveryAttempt = { deliveryId: string; lastTry: boolean };
-
-/**
- * Claims these deliveries for this worker (one statement for the batch): those still waiting, or left "sending" by a
- * process that died. Answers the claimed ones, and the ids another worker is sending right now.
- */
-async function claim(deps: Deps, ids: string[], now: Date) {
-  const claimed = await deps.db
-    .update(deliveries)
-    .set({ status: "sending", attempts: sql`${deliveries.attempts} + 1`, lastAttemptAt: now })
-    .where(and(inArray(deliveries.id, ids), or(eq(deliveries.status, "pending"), and(eq(deliveries.status, "sending"), lt(deliveries.lastAttemptAt, new Date(now.getTime() - STUCK_AFTER_MS))))))
-    .returning();
-  const unclaimed = ids.filter((id) => !claimed.some((delivery) => delivery.id === id));
-  const busy = unclaimed.length === 0 ? [] : await deps.db.select({ id: deliveries.id }).from(deliveries).where(and(inArray(deliveries.id, unclaimed), eq(deliveries.status, "sending")));
-  return { claimed, busyElsewhere: new Set(busy.map((row) => row.id)) };
-}
 
 /** Sends one claimed delivery, composed already, and notes the outcome; throws when it should be tried again. */
 async function send(deps: Deps, delivery: Delivery, mail: Mail | null | undefined, lastTry: boolean): Promise<"sent" | "dropped"> {
@@ -78,7 +54,7 @@ async function compose(deps: Deps, claimed: Delivery[], now: Date): Promise<Map<
  */
 export async function deliverEmails(deps: Deps, attempts: DeliveryAttempt[]): Promise<Map<string, Error>> {
   const now = deps.clock.now();
-  const { claimed, busyElsewhere } = await claim(deps, attempts.map((attempt) => attempt.deliveryId), now);
+  const { claimed, busyElsewhere } = await claimDeliveries(deps.db, attempts.map((attempt) => attempt.deliveryId), now);
   const failures = new Map<string, Error>([...busyElsewhere].map((id) => [id, new SendingElsewhere("This e-mail is being sent by another worker")]));
   const lastTryOf = (id: string) => attempts.find((attempt) => attempt.deliveryId === id)?.lastTry ?? false;
   let mails: Map<string, Mail | null>;

@@ -7,7 +7,7 @@ import { Temporal } from "temporal-polyfill";
 import { isWithinWorkingHours } from "../../../common/working-hours.ts";
 import { deliveries, profiles } from "../../db/schema.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
-import { DELIVER_EMAIL_QUEUE, DELIVERY_JOB_EXPIRY } from "./queue-emails.ts";
+import { DELIVER_EMAIL_QUEUE, DELIVERY_JOB_EXPIRY } from "./queue-deliveries.ts";
 
 const localDate = (moment: Date, timezone: string) => Temporal.Instant.fromEpochMilliseconds(moment.getTime()).toZonedDateTimeISO(timezone).toPlainDate().toString();
 

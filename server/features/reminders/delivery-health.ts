@@ -1,4 +1,4 @@
-// Whether Holdup's e-mails get out: the team's failed deliveries (every retry spent) of the last week, for its owners
+// Whether Holdup's e-mails get out (Slack's messages are the integrations page's: slack/slack-workspaces.ts): the team's failed deliveries (every retry spent) of the last week, for its owners
 // and admins in the Reminders section, and the count for the health endpoint. A failing mail server is not a broken
 // instance: /api/health still answers 200, and says which.
 import { and, count, desc, eq, gt, lt } from "drizzle-orm";
@@ -21,16 +21,16 @@ export async function teamDeliveryHealth(db: Database, viewer: Member, now: Date
       .innerJoin(profiles, eq(profiles.id, deliveries.profileId))
       .leftJoin(notifications, eq(notifications.id, deliveries.notificationId))
       .leftJoin(blockers, eq(blockers.id, notifications.blockerId))
-      .where(and(eq(deliveries.teamId, viewer.teamId), eq(deliveries.status, "failed"), gt(deliveries.lastAttemptAt, since)))
+      .where(and(eq(deliveries.teamId, viewer.teamId), eq(deliveries.channel, "email"), eq(deliveries.status, "failed"), gt(deliveries.lastAttemptAt, since)))
       .orderBy(desc(deliveries.lastAttemptAt))
       .limit(20),
-    db.select({ total: count() }).from(deliveries).where(and(eq(deliveries.teamId, viewer.teamId), eq(deliveries.status, "sent"), gt(deliveries.sentAt, since))),
-    db.select({ total: count() }).from(deliveries).where(and(eq(deliveries.teamId, viewer.teamId), eq(deliveries.status, "pending"), lt(deliveries.createdAt, new Date(now.getTime() - LATE_AFTER_MS)))),
+    db.select({ total: count() }).from(deliveries).where(and(eq(deliveries.teamId, viewer.teamId), eq(deliveries.channel, "email"), eq(deliveries.status, "sent"), gt(deliveries.sentAt, since))),
+    db.select({ total: count() }).from(deliveries).where(and(eq(deliveries.teamId, viewer.teamId), eq(deliveries.channel, "email"), eq(deliveries.status, "pending"), lt(deliveries.createdAt, new Date(now.getTime() - LATE_AFTER_MS)))),
   ]);
   return { failed, sentThisWeek: sent?.total ?? 0, late: late?.total ?? 0 };
 }
 
-/** For /api/health: e-mails that failed for good in the last day, and those waiting behind retries. */
+/** For /api/health: e-mails and Slack messages that failed for good in the last day, and those waiting behind retries. */
 export async function deliveryHealth(db: Database, now: Date) {
   const [[failed], [waiting]] = await Promise.all([
     db.select({ total: count() }).from(deliveries).where(and(eq(deliveries.status, "failed"), gt(deliveries.lastAttemptAt, new Date(now.getTime() - DAY_MS)))),

@@ -12,7 +12,8 @@ import { findMember } from "../../http/require-member.ts";
 import { Refusal } from "../../http/refusal.ts";
 import { ephemeral, slackLink, type SlackReply } from "./slack-messages.ts";
 import { linkSlackPerson } from "./slack-people.ts";
-import type { SlackWorkspace } from "./slack-workspaces.ts";
+import { slackClient } from "./slack-sdk.ts";
+import { workspaceOfTeam, type SlackDeps, type SlackWorkspace } from "./slack-workspaces.ts";
 
 const LIFETIME_MS = 60 * 60_000;
 const claimSchema = z.object({ teamId: z.string().min(1).max(100), slackUserId: z.string().min(1).max(64), expiresAt: z.number() });
@@ -51,8 +52,8 @@ export function connectAccountReply(deps: { config: { appUrl: string }; secret: 
   );
 }
 
-/** The signed-in person opens the link: the Slack user becomes them, in the team the link names, if they are its member. */
-export async function useConnectLink(deps: { db: Database; secret: string }, authId: string, token: string, now: Date) {
+/** The link's claim, checked against the signed-in person: a member of its team, and the Slack user not someone else's. */
+async function checkClaim(deps: { db: Database; secret: string }, authId: string, token: string, now: Date) {
   const claim = readConnectToken(deps.secret, token, now);
   const viewer = await findMember(deps.db, authId, claim.teamId);
   if (!viewer) throw new Refusal(403, "not_a_member", "You are not a member of the Holdup team this Slack workspace is connected to. Sign in with the account you use in that team.");
@@ -63,6 +64,33 @@ export async function useConnectLink(deps: { db: Database; secret: string }, aut
     .from(slackPeople)
     .where(and(eq(slackPeople.teamId, claim.teamId), eq(slackPeople.slackUserId, claim.slackUserId)));
   if (linked && linked.profileId !== viewer.profileId) throw new Refusal(409, "slack_link_used", "This link has been used already.");
+  return { claim, viewer, workspace, alreadyLinked: linked !== undefined };
+}
+
+/**
+ * What the page of the link shows before anything is linked: which Slack user, in which workspace, would act as
+ * the signed-in person. Someone sent another's link (to act as them in Slack) sees a Slack name that is not theirs.
+ */
+export async function previewConnectLink(deps: SlackDeps & { secret: string }, authId: string, token: string, now: Date) {
+  const { claim, viewer, workspace, alreadyLinked } = await checkClaim(deps, authId, token, now);
+  const slackWorkspace = await workspaceOfTeam(deps, claim.teamId);
+  const slackUser = slackWorkspace
+    ? await slackClient(deps.slack, deps.logger, slackWorkspace.token)
+        .users.info({ user: claim.slackUserId })
+        .then((answer) => answer.user)
+        .catch(() => undefined)
+    : undefined;
+  return {
+    workspace: workspace.name,
+    slackUser: { id: claim.slackUserId, name: slackUser?.profile?.display_name || slackUser?.name || null, realName: slackUser?.real_name ?? slackUser?.profile?.real_name ?? null },
+    holdupAccount: { fullName: viewer.fullName, email: viewer.email },
+    alreadyLinked,
+  };
+}
+
+/** The signed-in person confirms: the Slack user becomes them, in the team the link names. */
+export async function useConnectLink(deps: { db: Database; secret: string }, authId: string, token: string, now: Date) {
+  const { claim, viewer, workspace } = await checkClaim(deps, authId, token, now);
   await linkSlackPerson(deps.db, claim.teamId, claim.slackUserId, viewer.profileId, now);
-  return { workspace: workspace.name, teamId: claim.teamId };
+  return { workspace: workspace.name };
 }

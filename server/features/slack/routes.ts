@@ -14,8 +14,9 @@ import { findMember, requireMember } from "../../http/require-member.ts";
 import { Refusal } from "../../http/refusal.ts";
 import { fieldErrorsOf, validate } from "../../http/validate.ts";
 import { requireRoomForIntegration } from "../billing/integration-limit.ts";
-import { useConnectLink } from "./connect-link.ts";
-import { replyInTime } from "./reply-in-time.ts";
+import { previewConnectLink, useConnectLink } from "./connect-link.ts";
+import { interactionSchema, receiveInteraction } from "./interactions.ts";
+import { replyInTime, withinDeadline } from "./reply-in-time.ts";
 import { receiveSlackEvent, slackEventSchema } from "./slack-events.ts";
 import { createSlackInstaller, installerOf, type Installer } from "./slack-installer.ts";
 import { requireSlackSignature, type SlackEnv } from "./slack-signature.ts";
@@ -48,7 +49,7 @@ export function slackRoutes(deps: AppDependencies) {
   const seal = createTokenSeal(secret);
   const slackDeps = (): SlackDeps => {
     if (!slack) throw notConfigured();
-    return { db, slack, seal, logger };
+    return { db, slack, seal, logger, appUrl: config.appUrl };
   };
   const responseOrigins = slack ? ["https://hooks.slack.com", new URL(slack.apiUrl).origin] : [];
   const integrationsPage = (teamId: string, outcome: string) => `${config.appUrl}${paths.organizationIntegrations}?${new URLSearchParams({ team: teamId, slack: outcome }).toString()}`;
@@ -74,6 +75,21 @@ export function slackRoutes(deps: AppDependencies) {
       if (!command.success) return c.json({ code: "validation_failed", message: "Not a slash command Holdup knows", fields: fieldErrorsOf(command.error) }, 400);
       const commandDeps = { ...deps, ...slackDeps() };
       return c.json(await replyInTime({ logger, responseOrigins }, command.data.response_url, () => runSlashCommand(commandDeps, command.data, clock.now())), 200);
+    })
+    .post("/interactions", signedBySlack, async (c) => {
+      const payload = new URLSearchParams(c.get("slackBody")).get("payload");
+      let body: unknown;
+      try {
+        body = JSON.parse(payload ?? "");
+      } catch {
+        throw new Refusal(400, "validation_failed", "The interaction has no JSON payload", { fields: { payload: ["Expected a JSON object"] } });
+      }
+      const interaction = interactionSchema.safeParse(body);
+      if (!interaction.success) return c.json({ code: "validation_failed", message: "Not an interaction Holdup knows", fields: fieldErrorsOf(interaction.error) }, 400);
+      const interactionDeps = { ...deps, ...slackDeps(), responseOrigins };
+      // Past Slack's deadline the work goes on, and the person hears of it in the message it updates.
+      const answer = await withinDeadline({ logger }, () => receiveInteraction(interactionDeps, interaction.data, clock.now()), undefined);
+      return answer ? c.json(answer, 200) : c.body(null, 200);
     })
     .post("/events", signedBySlack, async (c) => {
       let body: unknown;
@@ -125,5 +141,6 @@ export function slackRoutes(deps: AppDependencies) {
       });
       return RESPONSE_ALREADY_SENT;
     })
+    .get("/connect", requireSession(readSession), validate("query", connectTokenSchema), async (c) => c.json(await previewConnectLink({ ...slackDeps(), secret }, c.get("user").id, c.req.valid("query").token, clock.now()), 200))
     .post("/connect", requireSession(readSession), validate("json", connectTokenSchema), async (c) => c.json(await useConnectLink({ db, secret }, c.get("user").id, c.req.valid("json").token, clock.now()), 200));
 }

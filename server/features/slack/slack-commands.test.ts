@@ -128,6 +128,9 @@ describe("a Slack user Holdup does not know", () => {
   it("is linked by opening it signed in as a member of the team, and is then known", async () => {
     expect((await server.client().post("/api/slack/connect", { token })).status).toBe(401);
     expect((await mallory.client.post("/api/slack/connect", { token })).status).toBe(403);
+    // The page first shows who in Slack would act as her, for her to confirm it is her own Slack account.
+    const preview = await erin.client.request(`/api/slack/connect?token=${encodeURIComponent(token)}`);
+    expect(preview.json).toEqual({ workspace: "Acme Corp", slackUser: { id: inSlack.Erin?.id, name: "erin", realName: "Erin" }, holdupAccount: { fullName: "Erin", email: erin.email }, alreadyLinked: false });
     const used = await erin.client.post("/api/slack/connect", { token });
     expect(used.status, used.text).toBe(200);
     expect(used.json).toMatchObject({ workspace: "Acme Corp" });

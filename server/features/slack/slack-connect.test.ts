@@ -2,12 +2,16 @@
 // (the stand-in's), the state bound to the admin who started, one workspace per team and one team per workspace,
 // the token sealed at rest, disconnecting, Slack's signature on every request it sends, and its events (the URL
 // check, uninstalls, revoked tokens) applied once however often Slack delivers them.
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app.ts";
 import { slackWorkspaces } from "../../db/schema.ts";
+import { routeKey, routeTable } from "../../test/fuzz/route-table.ts";
 import { makeTeam, STRONG_PASSWORD, testClock, type Teammate } from "../../test/factories.ts";
 import { connectThroughConsent, postAsSlack, slackSignature, slashCommand, startSlackStandIn, type SlackStandIn, type SlackUser } from "../../test/slack-stand-in.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { slackManifest } from "./slack-manifest.ts";
 
 let server: TestServer;
 let slack: SlackStandIn;
@@ -169,5 +173,26 @@ describe("the workspace's life", () => {
     expect(await summaryOf(owner)).toMatchObject({ workspace: null });
     expect(await server.deps.db.select().from(slackWorkspaces).where(eq(slackWorkspaces.slackTeamId, slack.workspace.id))).toEqual([]);
     expect((await owner.client.request("/api/slack", { method: "DELETE" })).status).toBe(404);
+  });
+});
+
+describe("the Slack app's manifest", () => {
+  it("points Slack at routes this server answers, on APP_URL", () => {
+    const manifest = slackManifest("https://holdup.example.com/");
+    const answered = routeTable(createApp(server.deps), server.deps.auth).map(routeKey);
+    const posted = [manifest.settings.event_subscriptions.request_url, manifest.settings.interactivity.request_url, ...manifest.features.slash_commands.map((command) => command.url)];
+    for (const url of posted) {
+      expect(url).toMatch(/^https:\/\/holdup\.example\.com\/api\/slack\//);
+      expect(answered).toContain(`POST ${new URL(url).pathname}`);
+    }
+    expect(manifest.oauth_config.redirect_urls).toEqual(["https://holdup.example.com/api/slack/oauth/callback"]);
+    expect(answered).toContain("GET /api/slack/oauth/callback");
+    expect(manifest.features.unfurl_domains).toEqual(["holdup.example.com"]);
+  });
+
+  it("is shipped in slack/manifest.json as `npm run slack:manifest` writes it", () => {
+    const shipped = JSON.parse(fs.readFileSync("slack/manifest.json", "utf8")) as ReturnType<typeof slackManifest>;
+    const appUrl = new URL(shipped.oauth_config.redirect_urls[0] ?? "").origin;
+    expect(shipped).toEqual(slackManifest(appUrl));
   });
 });

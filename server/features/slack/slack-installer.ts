@@ -12,7 +12,7 @@ import type { Logger } from "../../logger.ts";
 import { slackClientOptions, slackLoggerOf } from "./slack-sdk.ts";
 
 /** What Holdup asks of a workspace (slack/manifest.json lists the same). */
-export const SLACK_BOT_SCOPES = ["commands", "chat:write", "im:write", "im:history", "users:read", "users:read.email", "team:read", "app_mentions:read", "channels:history", "groups:history", "links:read", "links:write"] as const;
+export const SLACK_BOT_SCOPES = ["commands", "chat:write", "im:write", "im:history", "users:read", "users:read.email", "team:read", "app_mentions:read", "links:read", "links:write"] as const;
 
 const STATE_LIFETIME_MS = 10 * 60_000;
 export const SLACK_CALLBACK_PATH = "/api/slack/oauth/callback";

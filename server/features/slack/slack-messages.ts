@@ -49,7 +49,10 @@ export function createdReply(appUrl: string, blocker: { id: string; title: strin
 /** `/holdup list`: the person's two columns, the first page of each, with how long each has waited. */
 export function listReply(appUrl: string, dashboard: { counters: { waitingOnMe: number; imWaitingOn: number }; waitingOnMe: { items: BlockerCard[] }; imWaitingOn: { items: BlockerCard[] } }, now: Date): SlackReply {
   const link = (card: BlockerCard) => slackLink(`${appUrl}${paths.blocker(card.id)}`, card.title);
-  const waitingOnMe = dashboard.waitingOnMe.items.slice(0, 10).map((card) => section(`*${link(card)}*\nfrom ${nameOf(card.creator)} · waiting ${ageOf(card.createdAt, now)}`));
+  const waitingOnMe = dashboard.waitingOnMe.items.slice(0, 10).flatMap((card) => [
+    section(`*${link(card)}*\nfrom ${nameOf(card.creator)} · waiting ${ageOf(card.createdAt, now)}`),
+    ...(card.can.markDone ? [{ type: "actions", block_id: `list:${card.id}`, elements: answerButtons(card.id) }] : []),
+  ]);
   const imWaitingOn = dashboard.imWaitingOn.items.slice(0, 10).map((card) => {
     const pending = card.blocking.filter((part) => part.status === "pending").map((part) => nameOf(part.person));
     return section(`*${link(card)}*\non ${listOfNames(pending)} · waiting ${ageOf(card.createdAt, now)}`);
@@ -65,4 +68,58 @@ export function listReply(appUrl: string, dashboard: { counters: { waitingOnMe: 
     ...(imWaitingOn.length > 0 ? imWaitingOn : [context("You are not waiting on anyone.")]),
     ...more(imWaitingOn.length, theirs),
   ]);
+}
+
+/** Action ids of the buttons on a message about a blocker (the interactions route dispatches on them). */
+export const BLOCKER_ACTIONS = { done: "holdup_done", snooze: "holdup_snooze_1d", decline: "holdup_decline", open: "holdup_open" } as const;
+
+/** What the person waited on can answer: the same three as the web app's and the e-mail's. */
+const answerButtons = (blockerId: string) => [
+  { type: "button", action_id: BLOCKER_ACTIONS.done, style: "primary", text: { type: "plain_text", text: "Mark done" }, value: blockerId },
+  { type: "button", action_id: BLOCKER_ACTIONS.snooze, text: { type: "plain_text", text: "Snooze 1 day" }, value: blockerId },
+  { type: "button", action_id: BLOCKER_ACTIONS.decline, text: { type: "plain_text", text: "Decline…" }, value: blockerId },
+];
+
+/** How things stand for the message's reader, read when it is sent or updated. */
+export type BlockerMessageState = {
+  heading: string;
+  blocker: { id: string; title: string; status: "open" | "resolved" | "cancelled"; priority: string; createdAt: Date; dueAt: Date | null };
+  /** The reader's part, when the blocker waits on them. */
+  myPart: { status: "pending" | "done" | "declined" | "released"; snoozedUntil: Date | null } | null;
+};
+
+/** A time as Slack shows it to each reader, in their own time zone and words ("Tomorrow at 9:00 AM"). */
+export const slackDate = (date: Date) => `<!date^${Math.floor(date.getTime() / 1000)}^{date_short_pretty} at {time}|${date.toISOString()}>`;
+
+const partLine = (state: BlockerMessageState, now: Date): string | null => {
+  if (state.blocker.status === "resolved") return ":tada: Resolved: nothing waits any more.";
+  if (state.blocker.status === "cancelled") return ":wastebasket: Cancelled.";
+  if (state.myPart?.status === "done") return ":white_check_mark: You marked your part done.";
+  if (state.myPart?.status === "declined") return ":no_entry: You said it is not yours.";
+  if (state.myPart?.status === "released") return "You are no longer in this blocker's team.";
+  if (state.myPart?.snoozedUntil && state.myPart.snoozedUntil > now) return `:zzz: Reminders snoozed until ${slackDate(state.myPart.snoozedUntil)}.`;
+  return null;
+};
+
+/**
+ * A message about a blocker: its heading, the blocker (a link), how long it has waited, and — while its reader's
+ * part is pending on an open blocker — the buttons to answer. Once answered or ended, the buttons go and a line says
+ * how it stands: a button is never offered that the server would refuse.
+ */
+export function blockerMessage(appUrl: string, state: BlockerMessageState, now: Date): { text: string; blocks: SlackBlock[] } {
+  const url = `${appUrl}${paths.blocker(state.blocker.id)}`;
+  const details = [state.blocker.priority !== "normal" ? `Priority: ${state.blocker.priority}` : null, `Waiting ${ageOf(state.blocker.createdAt, now)}`, state.blocker.dueAt ? `Due ${slackDate(state.blocker.dueAt)}` : null].filter(Boolean).join(" · ");
+  const canAnswer = state.blocker.status === "open" && state.myPart?.status === "pending";
+  const status = partLine(state, now);
+  const open = { type: "button", action_id: BLOCKER_ACTIONS.open, text: { type: "plain_text", text: "Open in Holdup" }, url };
+  const actions = canAnswer ? [...answerButtons(state.blocker.id), open] : [open];
+  return {
+    text: `${state.heading}: ${state.blocker.title}`,
+    blocks: [
+      section(`*${escapeMrkdwn(state.heading)}*\n${slackLink(url, state.blocker.title)}`),
+      context(details),
+      ...(status ? [context(status)] : []),
+      { type: "actions", block_id: `blocker:${state.blocker.id}`, elements: actions },
+    ],
+  };
 }

@@ -13,7 +13,7 @@ import type { Installer } from "./slack-installer.ts";
 import { slackClient } from "./slack-sdk.ts";
 import type { TokenSeal } from "./token-seal.ts";
 
-export type SlackDeps = { db: Database; slack: SlackConfig; seal: TokenSeal; logger: Logger };
+export type SlackDeps = { db: Database; slack: SlackConfig; seal: TokenSeal; logger: Logger; appUrl: string };
 
 export type SlackWorkspace = { teamId: string; slackTeamId: string; name: string; botUserId: string; token: string };
 

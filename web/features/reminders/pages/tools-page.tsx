@@ -3,6 +3,7 @@ import { PlugZap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/web/components/empty-state";
 import { usePageTitle } from "@/web/lib/use-page-title";
+import { SlackCard } from "@/web/features/slack/components/slack-card";
 import { RemindersSection } from "../components/reminders-section";
 
 export default function ToolsPage() {
@@ -16,6 +17,7 @@ export default function ToolsPage() {
         <h2 id="connected-tools" className="text-lg font-semibold">
           {t("reminders.tools")}
         </h2>
+        <SlackCard />
         <EmptyState icon={PlugZap} title={t("coming.integrations.empty")} description={t("coming.integrations.description")} />
       </section>
     </main>

@@ -1,0 +1,158 @@
+// What people press in Holdup's Slack messages: Mark done, Snooze 1 day, Decline… (a form asking why), on a DM or
+// on `/holdup list`. Each is the same operation as the web app's, as the member the Slack user is; the message then
+// says what was done (a DM is updated in place, the list is given again). A refusal (the part answered a moment
+// before elsewhere, the person no longer in the team) is said to the person alone, and the message brought up to date.
+import type { ModalView } from "@slack/web-api";
+import { z } from "zod";
+import { DECLINE_REASON_MAX } from "../../../common/blocker-values.ts";
+import { declineSchema } from "../../../common/blockers.ts";
+import type { Member } from "../../http/app-env.ts";
+import { Refusal } from "../../http/refusal.ts";
+import { loadDashboard } from "../blockers/list-dashboard.ts";
+import { decline, markDone, snooze, SNOOZE_ONE_DAY_MS } from "../blockers/respond-to-blocker.ts";
+import { keptMessage, updateBlockerMessages } from "./blocker-messages.ts";
+import { connectAccountReply } from "./connect-link.ts";
+import { postToResponseUrl, type SlackReplyDeps } from "./reply-in-time.ts";
+import { slackIdSchema } from "./slack-ids.ts";
+import { BLOCKER_ACTIONS, ephemeral, listReply, type SlackReply } from "./slack-messages.ts";
+import { memberOfSlackUser, membersOfSlackUsers } from "./slack-people.ts";
+import { slackClient } from "./slack-sdk.ts";
+import { workspaceOfSlackTeam, type SlackWorkspace } from "./slack-workspaces.ts";
+import type { CommandDeps } from "./slash-command.ts";
+
+export const DECLINE_VIEW = "holdup_decline";
+
+const responseUrlSchema = z.url({ protocol: /^https?$/, error: "Not a response URL" }).max(2000);
+const blockActionsSchema = z.object({
+  type: z.literal("block_actions"),
+  team: z.object({ id: slackIdSchema }),
+  user: z.object({ id: slackIdSchema }),
+  trigger_id: z.string().max(200).optional(),
+  response_url: responseUrlSchema.optional(),
+  container: z.looseObject({ type: z.string().max(50), channel_id: slackIdSchema.optional(), message_ts: z.string().max(40).optional(), is_ephemeral: z.boolean().optional() }).optional(),
+  actions: z.array(z.looseObject({ action_id: z.string().max(255), value: z.string().max(2000).optional() })).min(1).max(10),
+});
+const inputValueSchema = z.looseObject({ value: z.string().max(5000).nullish(), selected_user: slackIdSchema.nullish() });
+const viewSubmissionSchema = z.object({
+  type: z.literal("view_submission"),
+  team: z.object({ id: slackIdSchema }),
+  user: z.object({ id: slackIdSchema }),
+  view: z.looseObject({ callback_id: z.string().max(255), private_metadata: z.string().max(3000), state: z.object({ values: z.record(z.string().max(255), z.record(z.string().max(255), inputValueSchema)) }) }),
+});
+/** Those Holdup acts on, whole; any other kind Slack may send is acknowledged and ignored. */
+const otherInteractionSchema = z.looseObject({ type: z.string().max(100).refine((type) => type !== "block_actions" && type !== "view_submission", "Not a complete interaction of this type") });
+export const interactionSchema = z.union([blockActionsSchema, viewSubmissionSchema, otherInteractionSchema]);
+export type Interaction = z.infer<typeof interactionSchema>;
+
+/** Where the pressed button was: a DM of Holdup's (updated in place), or an ephemeral answer (given again). */
+const originSchema = z.object({ blockerId: z.uuid(), channel: slackIdSchema.optional(), ts: z.string().max(40).optional(), responseUrl: responseUrlSchema.optional() });
+type Origin = z.infer<typeof originSchema>;
+
+type InteractionDeps = CommandDeps & SlackReplyDeps;
+
+/** The pressed message brought up to date: a kept DM by chat.update, a `/holdup list` answer by giving it again. */
+async function refreshOrigin(deps: InteractionDeps, member: Member, origin: Origin, now: Date, notice?: string) {
+  const kept = origin.channel && origin.ts ? await keptMessage(deps.db, origin.channel, origin.ts) : undefined;
+  if (kept) await updateBlockerMessages(deps, [kept.blockerId], now);
+  else if (origin.responseUrl) {
+    const list = listReply(deps.config.appUrl, (await loadDashboard(deps, member, now)).value, now);
+    await postToResponseUrl(deps.responseOrigins, origin.responseUrl, { ...list, replace_original: true });
+  }
+  if (notice && origin.responseUrl) await postToResponseUrl(deps.responseOrigins, origin.responseUrl, { ...ephemeral(notice), replace_original: false });
+}
+
+/** Runs one of the blocker's operations as the member; a refusal becomes a notice to them alone. */
+async function act(deps: InteractionDeps, member: Member, origin: Origin, now: Date, operation: () => Promise<unknown>) {
+  try {
+    await operation();
+    await refreshOrigin(deps, member, origin, now);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    await refreshOrigin(deps, member, origin, now, `Nothing was changed: ${error.message}`);
+  }
+}
+
+function declineView(origin: Origin): ModalView {
+  return {
+    type: "modal",
+    callback_id: DECLINE_VIEW,
+    private_metadata: JSON.stringify(origin),
+    title: { type: "plain_text", text: "Decline" },
+    submit: { type: "plain_text", text: "Decline" },
+    close: { type: "plain_text", text: "Cancel" },
+    blocks: [
+      { type: "input", block_id: "reason", label: { type: "plain_text", text: "Why is it not yours?" }, element: { type: "plain_text_input", action_id: "reason", multiline: true, max_length: DECLINE_REASON_MAX, placeholder: { type: "plain_text", text: "Not mine — ask Dana" } } },
+      { type: "input", block_id: "suggested", optional: true, label: { type: "plain_text", text: "Who should it go to?" }, element: { type: "users_select", action_id: "suggested" } },
+    ],
+  };
+}
+
+async function pressButton(deps: InteractionDeps, workspace: SlackWorkspace, member: Member, payload: z.infer<typeof blockActionsSchema>, now: Date) {
+  const [action] = payload.actions;
+  const blockerId = z.uuid().safeParse(action?.value);
+  if (!action || !blockerId.success) return;
+  const origin: Origin = { blockerId: blockerId.data, channel: payload.container?.is_ephemeral ? undefined : payload.container?.channel_id, ts: payload.container?.is_ephemeral ? undefined : payload.container?.message_ts, responseUrl: payload.response_url };
+  switch (action.action_id) {
+    case BLOCKER_ACTIONS.done:
+      return act(deps, member, origin, now, () => markDone(deps, member, origin.blockerId, now));
+    case BLOCKER_ACTIONS.snooze:
+      return act(deps, member, origin, now, () => snooze(deps, member, origin.blockerId, new Date(now.getTime() + SNOOZE_ONE_DAY_MS), now));
+    case BLOCKER_ACTIONS.decline:
+      if (payload.trigger_id) await slackClient(deps.slack, deps.logger, workspace.token).views.open({ trigger_id: payload.trigger_id, view: declineView(origin) });
+      return;
+    default:
+      // "Open in Holdup" is a link: Slack tells Holdup it was pressed, and there is nothing to do.
+      return;
+  }
+}
+
+/** The decline form, sent: declined with its reason (and the person it should go to), or the form says what is wrong. */
+async function submitDecline(deps: InteractionDeps, workspace: SlackWorkspace, member: Member, payload: z.infer<typeof viewSubmissionSchema>, now: Date) {
+  const origin = originSchema.safeParse((() => {
+    try {
+      return JSON.parse(payload.view.private_metadata) as unknown;
+    } catch {
+      return undefined;
+    }
+  })());
+  if (!origin.success) return { response_action: "errors", errors: { reason: "This form is out of date. Close it and press Decline again." } };
+  const values = payload.view.state.values;
+  const suggestedSlackUser = values.suggested?.suggested?.selected_user ?? undefined;
+  const suggested = suggestedSlackUser ? (await membersOfSlackUsers(deps, workspace, [suggestedSlackUser], now)).get(suggestedSlackUser) : undefined;
+  if (suggestedSlackUser && !suggested) return { response_action: "errors", errors: { suggested: "Choose someone from your Holdup team" } };
+  const input = declineSchema.safeParse({ reason: values.reason?.reason?.value ?? "", suggestedProfileId: suggested?.profileId });
+  if (!input.success) return { response_action: "errors", errors: { reason: input.error.issues[0]?.message ?? "Say why" } };
+  try {
+    await decline(deps, member, origin.data.blockerId, input.data, now);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return { response_action: "errors", errors: { [error.code === "validation_failed" ? "suggested" : "reason"]: error.message } };
+  }
+  await refreshOrigin(deps, member, origin.data, now);
+  return undefined;
+}
+
+/**
+ * Answers what Slack posted: the body of the HTTP answer (a form's errors), or undefined for an empty 200. Anything
+ * to tell the person goes through the response_url.
+ */
+export async function receiveInteraction(deps: InteractionDeps, interaction: Interaction, now: Date): Promise<Record<string, unknown> | undefined> {
+  const actions = blockActionsSchema.safeParse(interaction);
+  const submission = viewSubmissionSchema.safeParse(interaction);
+  const from = actions.success ? actions.data : submission.success ? submission.data : undefined;
+  if (!from) return undefined;
+  const workspace = await workspaceOfSlackTeam(deps, from.team.id);
+  const responseUrl = actions.success ? actions.data.response_url : undefined;
+  const tell = async (reply: SlackReply) => {
+    if (responseUrl) await postToResponseUrl(deps.responseOrigins, responseUrl, { ...reply, replace_original: false });
+  };
+  if (!workspace) return void (await tell(ephemeral("This Slack workspace is no longer connected to a Holdup team.")));
+  const member = await memberOfSlackUser(deps, workspace, from.user.id, now);
+  if (!member) {
+    if (submission.success) return { response_action: "errors", errors: { reason: "Holdup does not know you: use /holdup to connect your account." } };
+    return void (await tell(connectAccountReply(deps, workspace, from.user.id, now)));
+  }
+  if (actions.success) return void (await pressButton(deps, workspace, member, actions.data, now));
+  if (submission.success && submission.data.view.callback_id === DECLINE_VIEW) return submitDecline(deps, workspace, member, submission.data, now);
+  return undefined;
+}

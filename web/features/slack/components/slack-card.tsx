@@ -1,0 +1,133 @@
+// Slack, in /organization/integrations: the team's workspace (its name, icon, who connected it and when, a failure
+// Slack gave), "Add to Slack" and Disconnect for owners and admins, and for members who to ask. Coming back from
+// Slack's consent page, the address says how it went (?slack=…): said once, then taken off the address.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CircleAlert, Hash, Unplug } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { FormAlert } from "@/web/components/form-field";
+import { QueryError } from "@/web/components/query-error";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/web/components/ui/alert-dialog";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { useTeamMutation } from "@/web/features/team/api/use-team-mutation";
+import { formatDate, formatDateTime } from "@/web/lib/date-time";
+import { toast } from "@/web/lib/toast";
+import { disconnectSlack, slackInstallHref, slackKeys, slackOutcomes, slackQueryOptions, type SlackConnection, type SlackOutcome } from "../api/slack";
+
+const isOutcome = (value: string | null): value is SlackOutcome => slackOutcomes.includes(value as SlackOutcome);
+
+/** Says once how the trip to Slack's consent page ended, then takes `?slack=` (and `?team=`) off the address. */
+function useInstallOutcome() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get("slack");
+  useEffect(() => {
+    if (!isOutcome(outcome)) return;
+    if (outcome === "connected") toast.success(t("slack.outcome.connected"));
+    else toast.error(t(`slack.outcome.${outcome}`));
+    void queryClient.invalidateQueries({ queryKey: slackKeys.all });
+    setParams(
+      (current) => {
+        current.delete("slack");
+        current.delete("team");
+        return current;
+      },
+      { replace: true },
+    );
+  }, [outcome, queryClient, setParams, t]);
+}
+
+export function SlackCard() {
+  const { t } = useTranslation();
+  const slack = useQuery(slackQueryOptions());
+  useInstallOutcome();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3 className="text-base">{t("slack.title")}</h3>
+        </CardTitle>
+        <CardDescription>{t("slack.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {slack.isPending ? (
+          <Skeleton className="h-12 w-full" aria-hidden="true" />
+        ) : slack.isError ? (
+          <QueryError error={slack.error} onRetry={() => void slack.refetch()} />
+        ) : (
+          <SlackConnectionView connection={slack.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SlackConnectionView({ connection }: { connection: SlackConnection }) {
+  const { t } = useTranslation();
+  const { available, canManage, workspace } = connection;
+  if (!available) return <p className="text-sm text-muted-foreground">{t("slack.notAvailable")}</p>;
+  if (!workspace) {
+    if (!canManage) return <p className="text-sm text-muted-foreground">{t("slack.askAnAdmin")}</p>;
+    return (
+      <Button asChild>
+        <a href={slackInstallHref()}>
+          <Hash aria-hidden="true" />
+          {t("slack.add")}
+        </a>
+      </Button>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        {workspace.iconUrl ? <img src={workspace.iconUrl} alt="" width={40} height={40} className="size-10 rounded-md" /> : <Hash className="size-10 rounded-md border p-2" aria-hidden="true" />}
+        <div className="min-w-0 flex-1">
+          <p className="font-medium break-words">{t("slack.connectedTo", { workspace: workspace.name })}</p>
+          <p className="text-sm text-muted-foreground">{workspace.connectedBy ? t("slack.connectedBy", { name: workspace.connectedBy, date: formatDate(workspace.connectedAt) }) : t("slack.connectedOn", { date: formatDate(workspace.connectedAt) })}</p>
+        </div>
+        {canManage && <DisconnectButton workspace={workspace.name} />}
+      </div>
+      {workspace.failure && (
+        <FormAlert>
+          <span className="inline-flex items-start gap-2">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              {t("slack.failing", { when: workspace.failure.at ? formatDateTime(workspace.failure.at) : "" })} <code className="break-all">{workspace.failure.error}</code>
+            </span>
+          </span>
+        </FormAlert>
+      )}
+    </div>
+  );
+}
+
+function DisconnectButton({ workspace }: { workspace: string }) {
+  const { t } = useTranslation();
+  const disconnect = useTeamMutation(disconnectSlack, () => t("slack.disconnected", { workspace }), { refresh: [slackKeys.all] });
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" disabled={disconnect.isPending}>
+          <Unplug aria-hidden="true" />
+          {t("slack.disconnect")}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("slack.disconnectTitle", { workspace })}</AlertDialogTitle>
+          <AlertDialogDescription>{t("slack.disconnectDescription")}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={() => disconnect.mutate(undefined)}>
+            {t("slack.confirmDisconnect")}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

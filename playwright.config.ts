@@ -5,6 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3101);
 /** A second server with payments through a Stripe stand-in (e2e/serve.ts): the upgrade journeys. */
 const billingPort = Number(process.env.E2E_BILLING_PORT ?? 3102);
+/** Slack's stand-in, which the main server talks to (e2e/serve.ts). */
+const slackPort = Number(process.env.E2E_SLACK_PORT ?? 3103);
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,7 +29,7 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx e2e/serve.ts",
     url: `http://localhost:${port}/api/health`,
-    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort), E2E_BILLING_PORT: String(billingPort) },
+    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort), E2E_BILLING_PORT: String(billingPort), E2E_SLACK_PORT: String(slackPort) },
     reuseExistingServer: false,
     timeout: 60_000,
   },

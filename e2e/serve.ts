@@ -2,6 +2,8 @@
 // server started here. The tests read that mail through a small mailbox endpoint (the browser tests run in
 // another process): GET /next?to=ADDRESS&subject=TEXT answers with the first matching mail, waiting for it.
 // - E2E_PORT (3100): Holdup as `npm start` runs it with nothing configured but SMTP: every team on Plus.
+//   Slack is connected through a stand-in speaking Slack's Web API and OAuth (server/test/slack-stand-in.ts) on
+//   E2E_SLACK_PORT (3103).
 // - E2E_BILLING_PORT (3102): the same with payments through Stripe, reached through a local stand-in speaking Stripe's
 //   protocol (server/test/stripe-stand-in.ts): teams start on Free, Checkout's page pays and comes back.
 import fs from "node:fs";
@@ -11,6 +13,7 @@ import path from "node:path";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/start-server.ts";
 import { startMailCatcher } from "../server/test/mail-catcher.ts";
+import { startSlackStandIn } from "../server/test/slack-stand-in.ts";
 import { startStripeStandIn } from "../server/test/stripe-stand-in.ts";
 
 const webDir = path.resolve("dist/web");
@@ -27,7 +30,8 @@ const stripe = await startStripeStandIn({ webhookSecret: STRIPE_WEBHOOK_SECRET }
 // Started first: Playwright waits for the main server's address alone.
 const billing = await serverOn(process.env.E2E_BILLING_PORT ?? "3102", { STRIPE_SECRET_KEY: "sk_test_holdup", STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
 stripe.setWebhookUrl(`${billing.url}/api/billing/stripe/webhook`);
-const server = await serverOn(process.env.E2E_PORT ?? "3100");
+const slack = await startSlackStandIn({ port: Number(process.env.E2E_SLACK_PORT ?? 3103), workspace: { name: "Acme Corp" } });
+const server = await serverOn(process.env.E2E_PORT ?? "3100", slack.environment);
 
 const mailbox = createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://mailbox");
@@ -46,6 +50,7 @@ const stop = async () => {
   await server.stop();
   await billing.stop();
   await stripe.close();
+  await slack.close();
   await mail.close();
   for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

@@ -14,6 +14,9 @@ type Failure = { method: string; error: string; times: number; retryAfterSeconds
 
 export const SLACK_TEST_CREDENTIALS = { clientId: "1111.2222", clientSecret: "slack-client-secret-for-tests", signingSecret: "slack-signing-secret-for-tests" };
 
+/** A 1×1 PNG: the stand-in's workspace icon. */
+const ICON_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
 const idOf = (prefix: string) => `${prefix}${randomBytes(5).toString("hex").toUpperCase()}`;
 
 async function bodyOf(request: IncomingMessage) {
@@ -36,7 +39,11 @@ function argumentsOf(body: string, contentType: string): Record<string, unknown>
   return args;
 }
 
-export async function startSlackStandIn(options: { workspace?: { id?: string; name?: string }; users?: Omit<SlackUser, "id">[] } = {}) {
+/**
+ * `port`: a fixed one (the e2e servers', which the browser tests reach from another process through two test-only
+ * paths: POST /_test/users adds a person, GET /_test/calls?method= lists what Holdup called).
+ */
+export async function startSlackStandIn(options: { workspace?: { id?: string; name?: string }; users?: Omit<SlackUser, "id">[]; port?: number } = {}) {
   const workspace = { id: options.workspace?.id ?? idOf("T"), name: options.workspace?.name ?? "Acme Corp", domain: "acme" };
   const users: SlackUser[] = (options.users ?? []).map((user) => ({ ...user, id: idOf("U") }));
   const botUserId = idOf("U");
@@ -45,6 +52,7 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
   const calls: SlackCall[] = [];
   const failures: Failure[] = [];
   let messageCount = 0;
+  let origin = "";
   let installerId = users[0]?.id ?? idOf("U");
 
   const json = (response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) => {
@@ -83,7 +91,7 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
         tokens.set(token, { revoked: true });
         return { ok: true, revoked: true };
       case "team.info":
-        return { ok: true, team: { id: workspace.id, name: workspace.name, domain: workspace.domain, icon: { image_68: `https://avatars.example/${workspace.id}-68.png`, image_132: `https://avatars.example/${workspace.id}-132.png` } } };
+        return { ok: true, team: { id: workspace.id, name: workspace.name, domain: workspace.domain, icon: { image_68: `${origin}/icons/${workspace.id}-68.png`, image_132: `${origin}/icons/${workspace.id}-132.png` } } };
       case "users.info": {
         const user = users.find((candidate) => candidate.id === args.user);
         return user ? { ok: true, user: userJson(user) } : { ok: false, error: "user_not_found" };
@@ -118,6 +126,13 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
     void (async () => {
       const url = new URL(request.url ?? "/", "http://stand-in");
       if (request.method === "GET" && url.pathname === "/oauth/v2/authorize") return consentPage(url, response);
+      // The workspace's icon, as Slack's image host serves it: a small PNG.
+      if (request.method === "GET" && url.pathname.startsWith("/icons/")) {
+        response.writeHead(200, { "content-type": "image/png" });
+        return response.end(ICON_PNG);
+      }
+      if (request.method === "POST" && url.pathname === "/_test/users") return json(response, 200, addUser(JSON.parse(await bodyOf(request)) as Omit<SlackUser, "id">));
+      if (request.method === "GET" && url.pathname === "/_test/calls") return json(response, 200, { workspace, calls: calls.filter((call) => call.method === url.searchParams.get("method")) });
       // A command's or an interaction's response_url (hooks.slack.com/commands/…, /actions/… in Slack).
       if (request.method === "POST" && /^\/(commands|actions)\//.test(url.pathname)) {
         calls.push({ method: "response_url", args: { url: url.pathname, ...argumentsOf(await bodyOf(request), "application/json") }, token: undefined });
@@ -163,8 +178,14 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  function addUser(user: Omit<SlackUser, "id">): SlackUser {
+    const added = { ...user, id: idOf("U") };
+    users.push(added);
+    return added;
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     workspace,
@@ -184,11 +205,7 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
     },
     userByEmail: (email: string) => users.find((user) => user.email === email),
     /** A person of the workspace (a member of the Holdup team, or not), with an id of Slack's shape. */
-    addUser(user: Omit<SlackUser, "id">): SlackUser {
-      const added = { ...user, id: idOf("U") };
-      users.push(added);
-      return added;
-    },
+    addUser,
     /** The next `times` calls of `method` fail with `error` (`ratelimited`: HTTP 429 with Retry-After, 1 second unless said). */
     failNext(method: string, error: string, times = 1, retryAfterSeconds = 1) {
       failures.push({ method, error, times, retryAfterSeconds });

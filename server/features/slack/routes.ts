@@ -20,7 +20,7 @@ import { replyInTime, withinDeadline } from "./reply-in-time.ts";
 import { receiveSlackEvent, slackEventSchema } from "./slack-events.ts";
 import { createSlackInstaller, installerOf, type Installer } from "./slack-installer.ts";
 import { requireSlackSignature, type SlackEnv } from "./slack-signature.ts";
-import { disconnectSlack, onlyAdminsManageSlack, saveInstallation, slackSummary, type SlackDeps } from "./slack-workspaces.ts";
+import { disconnectSlack, onlyAdminsManageSlack, saveInstallation, slackSummary, workspaceIcon, type SlackDeps } from "./slack-workspaces.ts";
 import { runSlashCommand, slashCommandSchema } from "./slash-command.ts";
 import { createTokenSeal } from "./token-seal.ts";
 
@@ -113,6 +113,11 @@ export function slackRoutes(deps: AppDependencies) {
       const by: Installer = { teamId: viewer.teamId, profileId: viewer.profileId };
       await installer.provider.handleInstallPath(req, res, undefined, installer.installOptionsFor(by));
       return RESPONSE_ALREADY_SENT;
+    })
+    .get("/icon", ...member, async (c) => {
+      const icon = await workspaceIcon(db, c.get("member"));
+      if (!icon) throw new Refusal(404, "slack_icon_not_found", "This team's Slack workspace has no icon");
+      return c.body(icon.body, 200, { "content-type": icon.type, "cache-control": "private, max-age=86400", "x-content-type-options": "nosniff" });
     })
     .delete("/", ...member, async (c) => c.json(await disconnectSlack(slackDeps(), c.get("member")), 200))
     // Slack sends the admin's browser back here. The state names who started; only they, still an owner or admin

@@ -54,7 +54,10 @@ describe("connecting Slack", () => {
 
     const summary = await summaryOf(owner);
     expect(summary).toMatchObject({ available: true, canManage: true, workspace: { name: "Acme Corp", connectedBy: "Olivia", failure: null } });
-    expect(summary.workspace?.iconUrl).toContain(slack.workspace.id);
+    // The icon is passed on by Holdup (its pages load images from their own origin only).
+    const icon = await owner.client.request(summary.workspace?.iconUrl ?? "");
+    expect([icon.status, icon.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect((await server.client().request(summary.workspace?.iconUrl ?? "")).status).toBe(401);
     expect((await summaryOf(bob)).workspace?.name).toBe("Acme Corp");
 
     const [row] = await workspaceRows();

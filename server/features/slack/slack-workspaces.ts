@@ -43,10 +43,12 @@ export async function saveInstallation(deps: SlackDeps, installer: Installer, in
     .team.info()
     .catch(() => undefined);
   const icon = info?.team?.icon as Record<string, string> | undefined;
+  // Kept only from Slack's image host over https (or the stand-in's, beside SLACK_API_URL): the server fetches it later.
+  const iconUrl = [icon?.image_132, icon?.image_68].find((url) => url !== undefined && URL.canParse(url) && (new URL(url).protocol === "https:" || new URL(url).origin === new URL(deps.slack.apiUrl).origin)) ?? null;
   const values = {
     slackTeamId,
     name: info?.team?.name ?? installation.team?.name ?? "Slack",
-    iconUrl: icon?.image_132 ?? icon?.image_68 ?? null,
+    iconUrl,
     botUserId: installation.bot.userId,
     sealedBotToken: deps.seal.seal(token),
     installedBy: installer.profileId,
@@ -71,7 +73,7 @@ export async function slackSummary(deps: { db: Database; slack: SlackConfig | un
     available: deps.slack !== undefined,
     canManage: viewer.isAdmin,
     workspace: row
-      ? { name: row.name, iconUrl: row.iconUrl, connectedAt: row.installedAt.toISOString(), connectedBy: row.installedBy, failure: row.lastError ? { error: row.lastError, at: row.lastErrorAt?.toISOString() ?? null } : null }
+      ? { name: row.name, iconUrl: row.iconUrl ? `/api/slack/icon?${new URLSearchParams({ v: String(row.installedAt.getTime()) }).toString()}` : null, connectedAt: row.installedAt.toISOString(), connectedBy: row.installedBy, failure: row.lastError ? { error: row.lastError, at: row.lastErrorAt?.toISOString() ?? null } : null }
       : null,
   };
 }
@@ -105,4 +107,21 @@ export async function clearSlackFailure(db: Database, teamId: string) {
     .update(slackWorkspaces)
     .set({ lastError: null, lastErrorAt: null })
     .where(and(eq(slackWorkspaces.teamId, teamId), isNotNull(slackWorkspaces.lastError)));
+}
+
+const ICON_MAX_BYTES = 512 * 1024;
+
+/**
+ * The workspace's icon, fetched from Slack by the server and passed on: the web app's pages load images from their
+ * own origin only (the Content-Security-Policy), and a member's browser never calls Slack's image host. Only the
+ * URL Slack gave for this workspace is fetched, never one a request names.
+ */
+export async function workspaceIcon(db: Database, viewer: Member): Promise<{ body: ArrayBuffer; type: string } | undefined> {
+  const [row] = await db.select({ iconUrl: slackWorkspaces.iconUrl }).from(slackWorkspaces).where(eq(slackWorkspaces.teamId, viewer.teamId));
+  if (!row?.iconUrl) return undefined;
+  const answer = await fetch(row.iconUrl, { signal: AbortSignal.timeout(5_000), redirect: "follow" }).catch(() => undefined);
+  const type = answer?.headers.get("content-type") ?? "";
+  if (!answer?.ok || !/^image\/(png|jpeg|gif|webp)$/.test(type) || Number(answer.headers.get("content-length") ?? 0) > ICON_MAX_BYTES) return undefined;
+  const body = await answer.arrayBuffer();
+  return body.byteLength > ICON_MAX_BYTES ? undefined : { body, type };
 }

@@ -1,6 +1,6 @@
 // Which channels reach me for each kind of event: in the app always, by e-mail as I choose (or one daily digest at
-// the start of my working day instead), and a chat column that Slack fills once it is connected (issue #12).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+// the start of my working day instead), and in Slack as I choose once my team has connected it (issue #12).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationChannels, preferenceEvents, type NotificationChannel, type NotificationPreferences, type PreferenceEvent } from "@/common/notification-preferences";
@@ -10,14 +10,15 @@ import { FormAlert } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { profileKeys } from "@/web/features/profile/api/get-profile";
 import { updateProfile } from "@/web/features/profile/api/update-profile";
+import { slackQueryOptions } from "@/web/features/slack/api/slack";
 import { toast } from "@/web/lib/toast";
 import { SettingsSection } from "./settings-section";
 
-/** Chat (Slack) is chosen here once a workspace is connected; until then its column says so and takes no choice. */
-const CHAT_AVAILABLE = false;
-
 export function NotificationsCard() {
   const { t } = useTranslation();
+  // Slack is chosen here once the team has connected a workspace; until then its column says so and takes no choice.
+  const slack = useQuery(slackQueryOptions());
+  const chatAvailable = slack.data?.workspace != null;
   const queryClient = useQueryClient();
   const { profile } = useAuth();
   const [preferences, setPreferences] = useState<NotificationPreferences | undefined>(profile?.notificationPreferences);
@@ -73,7 +74,7 @@ export function NotificationsCard() {
                         type="checkbox"
                         className="size-4 accent-primary"
                         checked={preferences.events[event][channel]}
-                        disabled={channel === "chat" && !CHAT_AVAILABLE}
+                        disabled={channel === "chat" && !chatAvailable}
                         onChange={() => toggle(event, channel)}
                         aria-label={t("settings.personal.channelFor", { channel: t(`settings.personal.channels.${channel}`), event: t(`settings.personal.events.${event}`) })}
                       />
@@ -84,7 +85,7 @@ export function NotificationsCard() {
             </tbody>
           </table>
         </div>
-        {!CHAT_AVAILABLE && <p className="text-xs text-muted-foreground">{t("settings.personal.chatLater")}</p>}
+        {!chatAvailable && <p className="text-xs text-muted-foreground">{t("settings.personal.chatLater")}</p>}
         <CheckboxWithHint label={t("settings.personal.digest")} hint={t("settings.personal.digestHint")} checked={preferences.dailyDigest} onChange={(dailyDigest) => setPreferences({ ...preferences, dailyDigest })} />
         <div className="flex justify-end">
           <Button type="submit" disabled={save.isPending}>

@@ -1,12 +1,7 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { call, expect, logBlocker, makeEmail, STRONG_PASSWORD, test, waitForHydration } from "./fixtures";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { receivedMail } from "./mailbox";
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`axe, ${colorScheme}`, () => {
@@ -113,6 +108,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto("/organization/tools");
       await expect(page.getByLabel("First reminder after", { exact: true })).toHaveValue("24");
       await expect(page.getByRole("heading", { name: "E-mail delivery" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Add to Slack" })).toBeVisible();
       expect(await seriousViolations(page), "tools").toEqual([]);
       await logBlocker(page.request, baseURL ?? "", "Axe on the e-mail link", [bob.fullName]);
       const mail = await receivedMail(page.request, bob.email, "Axe on the e-mail link");

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./axe";
 import { addSlackUser, interactionForm, postAsSlack, slackCalls } from "./slack";
 
 test("an admin connects Slack; /holdup logs a blocker that Bob sees live; Mark done in Bob's DM resolves it in the web app", async ({ page, teammate: alice, bob, baseURL }) => {
@@ -52,5 +53,34 @@ test("an admin connects Slack; /holdup logs a blocker that Bob sees live; Mark d
   await expect(page.getByRole("alertdialog", { name: "Disconnect Acme Corp?" })).toBeVisible();
   await page.getByRole("button", { name: "Disconnect Slack" }).click();
   await expect(page.getByText("Acme Corp is disconnected.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add to Slack" })).toBeVisible();
+});
+
+test("axe: the Slack card connected, and a connect link's page, light and dark, at 375 px too", async ({ page, teammate: alice, baseURL }) => {
+  test.setTimeout(120_000); // eight pages through axe
+  await addSlackUser(page.request, { name: "riley", realName: alice.fullName, email: alice.email });
+  await page.goto("/organization/integrations");
+  await page.getByRole("link", { name: "Add to Slack" }).click();
+  await page.getByRole("link", { name: "Allow" }).click();
+  await expect(page.getByText("Connected to Acme Corp")).toBeVisible();
+  const stranger = await addSlackUser(page.request, { name: "zed", realName: "Zed Other", email: "zed.other@elsewhere.example" });
+  const { workspace } = await slackCalls(page.request, "chat.postMessage");
+  const answer = await postAsSlack(page.request, baseURL ?? "", "/api/slack/commands", new URLSearchParams({ team_id: workspace.id, user_id: stranger.id, text: "list", response_url: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}/commands/axe` }).toString());
+  const link = new URL(/<(http[^|>]+)\|Connect your Holdup account>/.exec(((await answer.json()) as { text: string }).text)?.[1] ?? "");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/organization/integrations");
+      await expect(page.getByText("Connected to Acme Corp")).toBeVisible();
+      expect(await seriousViolations(page), `integrations, ${colorScheme}, ${width} px`).toEqual([]);
+      await page.goto(link.pathname + link.search);
+      await expect(page.getByText("The Slack user Zed Other in Acme Corp will act as you")).toBeVisible();
+      expect(await seriousViolations(page), `connect link, ${colorScheme}, ${width} px`).toEqual([]);
+    }
+  }
+  await page.goto("/organization/integrations");
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("button", { name: "Disconnect Slack" }).click();
   await expect(page.getByRole("link", { name: "Add to Slack" })).toBeVisible();
 });

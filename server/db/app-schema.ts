@@ -360,6 +360,8 @@ export const slackPeople = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     linkedAt: timestamp("linked_at", { withTimezone: true }).notNull(),
+    /** When they last opened the app's Home tab: theirs is republished when something of theirs changes. */
+    homeOpenedAt: timestamp("home_opened_at", { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.teamId, table.slackUserId] }), index("slack_people_profile_idx").on(table.profileId)],
 );

@@ -6,7 +6,7 @@ import type { EventHub, HubEvent } from "../../realtime/event-hub.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
 import { queueNotificationDeliveries } from "../notifications/queue-deliveries.ts";
 import { planReminders } from "../reminders/plan-reminders.ts";
-import { queueBlockerMessageUpdates } from "../slack/blocker-messages.ts";
+import { queueSlackUpdates } from "../slack/blocker-messages.ts";
 import { currentMembersOnEach, type Executor } from "./blocker-people.ts";
 
 export type Change = {
@@ -68,7 +68,7 @@ export async function recordChanges(executor: Executor, { events, jobs }: Change
       changes[0]?.at ?? new Date(0),
     );
   }
-  // Holdup's messages about these blockers in Slack say how things stand now, once the change is committed.
-  await queueBlockerMessageUpdates(executor, jobs, [...new Set(changes.map((change) => change.blockerId))]);
+  // Holdup's messages about these blockers in Slack, and Home tabs, say how things stand now, once it is committed.
+  await queueSlackUpdates(executor, jobs, [...new Set(changes.map((change) => change.blockerId))]);
   await events.publishMany(executor, live);
 }

@@ -3,9 +3,9 @@
 // from the web app, an e-mail link, or a button in another message — so no message keeps buttons that would fail.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blockers, blockingUsers, profiles, slackMessages } from "../../db/schema.ts";
+import { blockers, blockingUsers, profiles, slackMessages, slackWorkspaces } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
-import { blockerMessage, type BlockerMessageState } from "./slack-messages.ts";
+import { blockerMessage, CHANNEL_THREAD, CHANNEL_THREAD_TOLD, threadToldEnd, type BlockerMessageState } from "./slack-messages.ts";
 import { linkSlackPerson, slackUsersOf } from "./slack-people.ts";
 import { slackClient } from "./slack-sdk.ts";
 import { clearSlackFailure, recordSlackFailure, workspaceOfTeam, type SlackDeps, type SlackWorkspace } from "./slack-workspaces.ts";
@@ -81,9 +81,17 @@ export async function updateBlockerMessages(deps: SlackDeps, blockerIds: string[
     for (const [index, message] of messages.entries()) {
       const state = states[index];
       const workspace = state ? await workspaceOfTeam(deps, message.teamId) : undefined;
-      if (!state || !workspace) continue;
+      if (!state || !workspace || message.kind === CHANNEL_THREAD_TOLD) continue;
+      const client = slackClient(deps.slack, deps.logger, workspace.token);
       try {
-        await slackClient(deps.slack, deps.logger, workspace.token).chat.update({ channel: message.channel, ts: message.ts, ...blockerMessage(deps.appUrl, state, now) });
+        if (message.kind === CHANNEL_THREAD) {
+          // Someone's message in a channel, not Holdup's: its thread is told once the blocker has ended.
+          if (state.blocker.status === "open") continue;
+          await client.chat.postMessage({ channel: message.channel, thread_ts: message.ts, text: threadToldEnd(deps.appUrl, state.blocker) });
+          await deps.db.update(slackMessages).set({ kind: CHANNEL_THREAD_TOLD }).where(eq(slackMessages.id, message.id));
+          continue;
+        }
+        await client.chat.update({ channel: message.channel, ts: message.ts, ...blockerMessage(deps.appUrl, state, now) });
       } catch (error) {
         // A message deleted in Slack is forgotten; anything else is Slack failing, shown on the integrations page.
         if (slackErrorOf(error) === "message_not_found" || slackErrorOf(error) === "channel_not_found") await deps.db.delete(slackMessages).where(eq(slackMessages.id, message.id));
@@ -93,13 +101,20 @@ export async function updateBlockerMessages(deps: SlackDeps, blockerIds: string[
   }
 }
 
-/** In the transaction of a change: the messages about these blockers are updated once it is committed. */
-export async function queueBlockerMessageUpdates(executor: Pick<Database, "select" | "execute">, jobs: Pick<JobQueue, "insertWithin">, blockerIds: string[]) {
+/**
+ * In the transaction of a change to blockers of teams with Slack: once it is committed, their messages in Slack are
+ * updated and the Home tabs of the people on them republished (slack-workers.ts).
+ */
+export async function queueSlackUpdates(executor: Pick<Database, "select" | "execute">, jobs: Pick<JobQueue, "insertWithin">, blockerIds: string[]) {
   if (blockerIds.length === 0) return;
-  const withMessages = await executor.select({ blockerId: slackMessages.blockerId }).from(slackMessages).where(inArray(slackMessages.blockerId, blockerIds)).groupBy(slackMessages.blockerId);
+  const inSlack = await executor
+    .select({ blockerId: blockers.id })
+    .from(blockers)
+    .innerJoin(slackWorkspaces, eq(slackWorkspaces.teamId, blockers.organizationId))
+    .where(inArray(blockers.id, blockerIds));
   await jobs.insertWithin(
     executor,
-    withMessages.map(({ blockerId }) => ({ name: UPDATE_SLACK_MESSAGES_QUEUE, data: { blockerId }, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 })),
+    inSlack.map(({ blockerId }) => ({ name: UPDATE_SLACK_MESSAGES_QUEUE, data: { blockerId }, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 })),
   );
 }
 

@@ -100,7 +100,12 @@ export function slackRoutes(deps: AppDependencies) {
       }
       const event = slackEventSchema.safeParse(body);
       if (!event.success) return c.json({ code: "validation_failed", message: "Not an event Holdup knows", fields: fieldErrorsOf(event.error) }, 400);
-      return c.json(await receiveSlackEvent({ db }, event.data, clock.now()), 200);
+      // Slack retries an event not acknowledged within three seconds: past them the work goes on, acknowledged.
+      const eventDeps = { ...deps, ...slackDeps() };
+      const answer = await withinDeadline<Awaited<ReturnType<typeof receiveSlackEvent>> | "failed">({ logger }, () => receiveSlackEvent(eventDeps, event.data, clock.now()), "failed");
+      // A failure within the deadline asks Slack to deliver the event again (it retries what is not a 2xx).
+      if (answer === "failed") return c.json({ code: "try_again", message: "The event could not be applied; Slack will deliver it again" }, 503);
+      return c.json(answer ?? { ok: true as const }, 200);
     })
     .get("/", ...member, async (c) => c.json(await slackSummary({ db, slack }, c.get("member")), 200))
     // "Add to Slack": a page the browser navigates to (?team= names the team), which sends it on to Slack's consent.

@@ -66,12 +66,11 @@ describe("a DM about a blocker on me", () => {
     expect(pressed.status).toBe(200);
     expect((await partOf(message.blockerId, bob))?.status).toBe("done");
     expect((await server.deps.db.select().from(blockers).where(eq(blockers.id, message.blockerId)))[0]?.status).toBe("resolved");
-    const updated = latest(message);
-    expect(JSON.stringify(updated.blocks)).toContain("Resolved: nothing waits any more.");
-    expect(buttonsOf(updated)).toEqual(["holdup_open"]);
-    const told = await dmAbout("Olivia", "API spec for payments");
-    expect(postedTo(slack, person("Olivia")).map((call) => call.args.text)).toEqual(expect.arrayContaining(["Bob marked their part done: API spec for payments", "Nothing waits any more: API spec for payments"]));
-    expect(told.blockerId).toBe(message.blockerId);
+    await expect.poll(() => JSON.stringify(latest(message).blocks)).toContain("Resolved: nothing waits any more.");
+    expect(buttonsOf(latest(message))).toEqual(["holdup_open"]);
+    // Olivia hears that Bob did his part, and that nothing waits any more (her preferences' defaults).
+    await expect.poll(() => postedTo(slack, person("Olivia")).map((call) => call.args.text), { timeout: 10_000 }).toEqual(expect.arrayContaining(["Bob marked their part done: API spec for payments", "Nothing waits any more: API spec for payments"]));
+    expect((await dmAbout("Olivia", "API spec for payments")).blockerId).toBe(message.blockerId);
   });
 
   it("Snooze 1 day snoozes my reminders for a day and says until when", async () => {
@@ -80,7 +79,7 @@ describe("a DM about a blocker on me", () => {
     expect(message.blockerId).toBe(blockerId);
     await interact(buttonPress(slack, person("Bob"), { actionId: "holdup_snooze_1d", value: blockerId }, { channel: message.channel, ts: message.ts }));
     expect((await partOf(blockerId, bob))?.snoozedUntil?.getTime()).toBe(clock.now().getTime() + 24 * 3_600_000);
-    expect(JSON.stringify(latest(message).blocks)).toContain("Reminders snoozed until <!date^");
+    await expect.poll(() => JSON.stringify(latest(message).blocks)).toContain("Reminders snoozed until <!date^");
   });
 
   it("Decline… opens a form asking why; sent empty it says so, sent with a reason it declines, naming who it should go to", async () => {
@@ -97,7 +96,7 @@ describe("a DM about a blocker on me", () => {
     expect(sent.status).toBe(200);
     expect(sent.text).toBe("");
     expect(await partOf(blockerId, bob)).toMatchObject({ status: "declined", declineReason: "Not mine — ask Carol", suggestedProfileId: carol.profileId });
-    expect(JSON.stringify(latest(message).blocks)).toContain("You said it is not yours.");
+    await expect.poll(() => JSON.stringify(latest(message).blocks)).toContain("You said it is not yours.");
     const told = await dmAbout("Olivia", "Design review");
     expect(told.dm.args.text).toBe("Bob says it is not theirs: Design review");
   });
@@ -111,8 +110,7 @@ describe("a DM about a blocker on me", () => {
     // A button pressed on a copy of the message from before is refused, said to the person alone.
     const repliesBefore = slack.callsOf("response_url").length;
     await interact(buttonPress(slack, person("Carol"), { actionId: "holdup_done", value: blockerId }, { channel: message.channel, ts: message.ts }));
-    const notice = slack.callsOf("response_url").slice(repliesBefore).map((call) => call.args.text);
-    expect(notice).toContain("Nothing was changed: This blocker is already resolved or cancelled");
+    await expect.poll(() => slack.callsOf("response_url").slice(repliesBefore).map((call) => call.args.text)).toContain("Nothing was changed: This blocker is already resolved or cancelled");
   });
 });
 
@@ -124,15 +122,14 @@ describe("the buttons of /holdup list", () => {
     const before = slack.callsOf("response_url").length;
     await interact(buttonPress(slack, person("Carol"), { actionId: "holdup_done", value: blockerId }, { ephemeral: true }));
     expect((await partOf(blockerId, carol))?.status).toBe("done");
-    const replaced = slack.callsOf("response_url").slice(before).find((call) => call.args.replace_original === true);
-    expect(replaced?.args.text).toBe("Waiting on me: 0. I'm waiting on: 0.");
+    await expect.poll(() => slack.callsOf("response_url").slice(before).find((call) => call.args.replace_original === true)?.args.text).toBe("Waiting on me: 0. I'm waiting on: 0.");
   });
 
   it("refuse someone Holdup does not know, with the connect link", async () => {
     const stranger = slack.addUser({ name: "zed", realName: "Zed", email: "zed@elsewhere.example" });
     const before = slack.callsOf("response_url").length;
     await interact(buttonPress(slack, stranger, { actionId: "holdup_done", value: "00000000-0000-4000-8000-000000000000" }, { ephemeral: true }));
-    expect(slack.callsOf("response_url").slice(before).map((call) => String(call.args.text)).join()).toContain("Connect your Holdup account");
+    await expect.poll(() => slack.callsOf("response_url").slice(before).map((call) => String(call.args.text)).join()).toContain("Connect your Holdup account");
   });
 
   it("a signed payload that is not JSON, or not an interaction, is a 400 naming the field", async () => {

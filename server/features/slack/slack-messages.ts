@@ -11,6 +11,15 @@ export type SlackReply = { response_type: "ephemeral" | "in_channel"; text: stri
 export const escapeMrkdwn = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export const mention = (slackUserId: string) => `<@${slackUserId}>`;
+
+/** Text a person wrote in Slack, as they wrote it: Slack's escapes undone, and its links and mentions as their labels. */
+export const plainText = (text: string) =>
+  text
+    .replace(/<([^>|]+)\|([^>]+)>/g, "$2")
+    .replace(/<([^>]+)>/g, "$1")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 export const slackLink = (url: string, label: string) => `<${url}|${escapeMrkdwn(label).replace(/\|/g, "¦")}>`;
 
 const section = (text: string): SlackBlock => ({ type: "section", text: { type: "mrkdwn", text } });
@@ -46,8 +55,24 @@ export function createdReply(appUrl: string, blocker: { id: string; title: strin
   return ephemeral(text, [section(`:white_check_mark: ${text}`)]);
 }
 
-/** `/holdup list`: the person's two columns, the first page of each, with how long each has waited. */
-export function listReply(appUrl: string, dashboard: { counters: { waitingOnMe: number; imWaitingOn: number }; waitingOnMe: { items: BlockerCard[] }; imWaitingOn: { items: BlockerCard[] } }, now: Date): SlackReply {
+type Dashboard = { counters: { waitingOnMe: number; imWaitingOn: number }; waitingOnMe: { items: BlockerCard[] }; imWaitingOn: { items: BlockerCard[] } };
+
+/** `/holdup list`: the person's two columns. */
+export function listReply(appUrl: string, dashboard: Dashboard, now: Date): SlackReply {
+  const { text, blocks } = twoColumns(appUrl, dashboard, now);
+  return ephemeral(text, blocks);
+}
+
+/** The app's Home tab in Slack: the same two columns, under a link to Holdup. */
+export function homeView(appUrl: string, dashboard: Dashboard, now: Date) {
+  return {
+    type: "home" as const,
+    blocks: [section(`*Holdup* · ${slackLink(`${appUrl}${paths.dashboard}`, "Open Holdup")} · \`/holdup @someone what you wait for\` logs a blocker`), { type: "divider" }, ...twoColumns(appUrl, dashboard, now).blocks],
+  };
+}
+
+/** The person's two columns, the first ten of each, with how long each has waited, and buttons to answer. */
+function twoColumns(appUrl: string, dashboard: Dashboard, now: Date): { text: string; blocks: SlackBlock[] } {
   const link = (card: BlockerCard) => slackLink(`${appUrl}${paths.blocker(card.id)}`, card.title);
   const waitingOnMe = dashboard.waitingOnMe.items.slice(0, 10).flatMap((card) => [
     section(`*${link(card)}*\nfrom ${nameOf(card.creator)} · waiting ${ageOf(card.createdAt, now)}`),
@@ -59,15 +84,35 @@ export function listReply(appUrl: string, dashboard: { counters: { waitingOnMe: 
   });
   const { waitingOnMe: mine, imWaitingOn: theirs } = dashboard.counters;
   const more = (shown: number, total: number) => (total > shown ? [context(`and ${total - shown} more in ${slackLink(`${appUrl}${paths.dashboard}`, "Holdup")}`)] : []);
-  return ephemeral(`Waiting on me: ${mine}. I'm waiting on: ${theirs}.`, [
-    { type: "header", text: { type: "plain_text", text: `Waiting on me (${mine})` } },
-    ...(waitingOnMe.length > 0 ? waitingOnMe : [context("Nothing is waiting on you.")]),
-    ...more(waitingOnMe.length, mine),
-    { type: "divider" },
-    { type: "header", text: { type: "plain_text", text: `I'm waiting on (${theirs})` } },
-    ...(imWaitingOn.length > 0 ? imWaitingOn : [context("You are not waiting on anyone.")]),
-    ...more(imWaitingOn.length, theirs),
-  ]);
+  return {
+    text: `Waiting on me: ${mine}. I'm waiting on: ${theirs}.`,
+    blocks: [
+      { type: "header", text: { type: "plain_text", text: `Waiting on me (${mine})` } },
+      ...(waitingOnMe.length > 0 ? waitingOnMe : [context("Nothing is waiting on you.")]),
+      ...more(waitingOnMe.length, mine),
+      { type: "divider" },
+      { type: "header", text: { type: "plain_text", text: `I'm waiting on (${theirs})` } },
+      ...(imWaitingOn.length > 0 ? imWaitingOn : [context("You are not waiting on anyone.")]),
+      ...more(imWaitingOn.length, theirs),
+    ],
+  };
+}
+
+/** A blocker's link, unfurled: its title, who it waits on (and who answered), its status and age. */
+export function unfurlBlocks(card: BlockerCard, now: Date): SlackBlock[] {
+  const parts = card.blocking.map((part) => `${nameOf(part.person)}${part.status === "pending" ? "" : part.status === "done" ? " ✓" : part.status === "declined" ? " (declined)" : ""}`);
+  const status = card.status === "open" ? `Open · waiting ${ageOf(card.createdAt, now)}` : card.status === "resolved" ? "Resolved" : "Cancelled";
+  return [section(`*${escapeMrkdwn(card.title)}*\nWaiting on ${listOfNames(parts)} · logged by ${nameOf(card.creator)}`), context(`${status}${card.priority !== "normal" ? ` · Priority: ${card.priority}` : ""}`)];
+}
+
+/** A kept message that is a channel's thread that logged a blocker (@Holdup); once told it ended, `CHANNEL_THREAD_TOLD`. */
+export const CHANNEL_THREAD = "channel";
+export const CHANNEL_THREAD_TOLD = "channel_told";
+
+/** What a channel's thread is told when its blocker ends. */
+export function threadToldEnd(appUrl: string, blocker: { id: string; title: string; status: string }) {
+  const link = slackLink(`${appUrl}${paths.blocker(blocker.id)}`, blocker.title);
+  return blocker.status === "resolved" ? `:tada: Done: ${link} is resolved.` : `:wastebasket: ${link} was cancelled.`;
 }
 
 /** Action ids of the buttons on a message about a blocker (the interactions route dispatches on them). */

@@ -11,10 +11,11 @@ import { notificationWords } from "../../mail/notification-words.ts";
 import { claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "../notifications/claim-deliveries.ts";
 import { DELIVER_SLACK_QUEUE } from "../notifications/queue-deliveries.ts";
 import { sendBlockerDm, UPDATE_SLACK_MESSAGES_QUEUE, updateBlockerMessages } from "./blocker-messages.ts";
+import { republishHomes } from "./home-tab.ts";
 import type { SlackDeps } from "./slack-workspaces.ts";
 import { createTokenSeal } from "./token-seal.ts";
 
-type Deps = Pick<AppDependencies, "db" | "config" | "logger" | "clock" | "secret" | "jobs">;
+type Deps = Pick<AppDependencies, "db" | "config" | "logger" | "clock" | "secret" | "jobs" | "answers">;
 
 const nameOf = (person: { fullName: string | null; email: string } | undefined) => person?.fullName?.trim() || person?.email || "Someone";
 
@@ -70,7 +71,10 @@ export async function startSlackWorkers(deps: Deps, options: { pollingIntervalSe
     }
   };
   const update = async (jobs: PgBoss.Job<{ blockerId: string }>[]) => {
-    if (slackDeps) await updateBlockerMessages(slackDeps, [...new Set(jobs.map((job) => job.data.blockerId))], deps.clock.now());
+    if (!slackDeps) return;
+    const blockerIds = [...new Set(jobs.map((job) => job.data.blockerId))];
+    await updateBlockerMessages(slackDeps, blockerIds, deps.clock.now());
+    await republishHomes({ ...slackDeps, answers: deps.answers }, blockerIds, deps.clock.now());
   };
   const workers = [
     await boss.work(DELIVER_SLACK_QUEUE, { batchSize: 20, pollingIntervalSeconds, includeMetadata: true }, deliver),

@@ -1,0 +1,1 @@
+ALTER TABLE "slack_people" ADD COLUMN "home_opened_at" timestamp with time zone;

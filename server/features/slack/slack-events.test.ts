@@ -1,0 +1,197 @@
+// Slack's events and shortcuts that act: the Home tab (published when opened, republished when a blocker changes),
+// a reply in a nudge DM's thread ("done" marks the part done, anything else is a comment), @Holdup in a channel (the
+// thread told when it is done), a blocker's link unfurled (only for the team's members), and "Log as blocker".
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blockerEvents, blockers, blockingUsers } from "../../db/schema.ts";
+import { makeBlocker, makeTeam, testClock, type Teammate } from "../../test/factories.ts";
+import { connectThroughConsent, interactionForm, postAsSlack, postedTo, startSlackStandIn, viewSubmission, type SlackStandIn, type SlackUser } from "../../test/slack-stand-in.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { isDoneReply } from "./thread-replies.ts";
+import { readMention } from "./channel-mentions.ts";
+
+let server: TestServer;
+let slack: SlackStandIn;
+let olivia: Teammate, bob: Teammate, dave: Teammate, mallory: Teammate;
+const inSlack: Record<string, SlackUser> = {};
+const clock = testClock();
+
+beforeAll(async () => {
+  slack = await startSlackStandIn();
+  server = await startTestServer({ clock, environment: slack.environment });
+  [olivia, bob, dave] = (await makeTeam(server, ["Olivia", "Bob", "Dave"])) as [Teammate, Teammate, Teammate];
+  [mallory] = (await makeTeam(server, ["Mallory"], "Another team")) as [Teammate];
+  for (const person of [olivia, bob, dave, mallory]) inSlack[person.name] = slack.addUser({ name: person.name.toLowerCase(), realName: person.name, email: person.email });
+  const connected = await connectThroughConsent(olivia.client, slack);
+  if (!connected.location?.includes("slack=connected")) throw new Error(`Slack was not connected: ${connected.location}`);
+});
+afterAll(async () => {
+  await server?.stop();
+  await slack?.close();
+});
+
+const person = (name: string) => {
+  const found = inSlack[name];
+  if (!found) throw new Error(`no Slack user ${name}`);
+  return found;
+};
+const signedNow = () => ({ timestamp: Math.floor(clock.now().getTime() / 1000) });
+const sendEvent = (event: Record<string, unknown>) =>
+  postAsSlack(`${server.url}/api/slack/events`, JSON.stringify({ type: "event_callback", team_id: slack.workspace.id, api_app_id: "A0HOLDUP", event_id: `Ev${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`, event_time: signedNow().timestamp, event }), "application/json", signedNow());
+const partOf = async (blockerId: string, teammate: Teammate) => (await server.deps.db.select().from(blockingUsers).where(and(eq(blockingUsers.blockerId, blockerId), eq(blockingUsers.profileId, teammate.profileId))))[0];
+async function dmAbout(name: string, title: string) {
+  await expect.poll(() => postedTo(slack, person(name)).some((call) => String(call.args.text).includes(title)), { timeout: 10_000 }).toBe(true);
+  const dm = postedTo(slack, person(name)).findLast((call) => String(call.args.text).includes(title));
+  const answer = dm ? slack.answerOf(dm) : {};
+  return { channel: String(answer.channel), ts: String(answer.ts) };
+}
+const homeOf = (name: string) => slack.callsOf("views.publish").findLast((call) => call.args.user_id === person(name).id)?.args.view;
+
+describe("the Home tab", () => {
+  it("shows my two columns when I open it, and again, up to date, when a blocker of mine changes", async () => {
+    const blockerId = await makeBlocker(olivia, [bob], { title: "Home: API spec" });
+    expect((await sendEvent({ type: "app_home_opened", user: person("Bob").id, channel: "D0BOB", tab: "home" })).status).toBe(200);
+    await expect.poll(() => JSON.stringify(homeOf("Bob"))).toContain("Waiting on me (1)");
+    expect(JSON.stringify(homeOf("Bob"))).toContain("Home: API spec");
+    expect(JSON.stringify(homeOf("Bob"))).toContain(`"value":"${blockerId}"`);
+    expect((await olivia.client.post(`/api/blockers/${blockerId}/cancel`)).status).toBe(200);
+    await expect.poll(() => JSON.stringify(homeOf("Bob")), { timeout: 10_000 }).toContain("Waiting on me (0)");
+  });
+
+  it("is not published for someone Holdup does not know, or the Messages tab", async () => {
+    const stranger = slack.addUser({ name: "zed", realName: "Zed", email: "zed@elsewhere.example" });
+    const before = slack.callsOf("views.publish").length;
+    await sendEvent({ type: "app_home_opened", user: stranger.id, channel: "D0ZED", tab: "home" });
+    await sendEvent({ type: "app_home_opened", user: person("Dave").id, channel: "D0DAVE", tab: "messages" });
+    expect(slack.callsOf("views.publish").length).toBe(before);
+  });
+});
+
+describe("a reply in a DM's thread", () => {
+  it("'done' marks my part done and says so in the thread", async () => {
+    const blockerId = await makeBlocker(olivia, [bob], { title: "Reply: staging keys" });
+    const dm = await dmAbout("Bob", "Reply: staging keys");
+    expect((await sendEvent({ type: "message", channel_type: "im", channel: dm.channel, user: person("Bob").id, text: "Done, thanks!", ts: "1800000000.000100", thread_ts: dm.ts })).status).toBe(200);
+    expect((await partOf(blockerId, bob))?.status).toBe("done");
+    const answered = slack.callsOf("chat.postMessage").findLast((call) => call.args.thread_ts === dm.ts);
+    expect(answered?.args.text).toBe(":white_check_mark: Marked your part done.");
+  });
+
+  it("anything else becomes my comment on the blocker, seen in the web app; another's reply, or Holdup's own, does nothing", async () => {
+    const blockerId = await makeBlocker(olivia, [bob], { title: "Reply: design review" });
+    const dm = await dmAbout("Bob", "Reply: design review");
+    await sendEvent({ type: "message", channel_type: "im", channel: dm.channel, user: person("Bob").id, text: "Tomorrow morning &amp; not before", ts: "1800000000.000200", thread_ts: dm.ts });
+    await sendEvent({ type: "message", channel_type: "im", channel: dm.channel, user: person("Dave").id, text: "done", ts: "1800000000.000300", thread_ts: dm.ts });
+    await sendEvent({ type: "message", channel_type: "im", channel: dm.channel, user: person("Bob").id, bot_id: "B0HOLDUP", text: "done", ts: "1800000000.000400", thread_ts: dm.ts });
+    const comments = await server.deps.db.select().from(blockerEvents).where(and(eq(blockerEvents.blockerId, blockerId), eq(blockerEvents.type, "commented")));
+    expect(comments.map((comment) => comment.payload)).toEqual([{ body: "Tomorrow morning & not before" }]);
+    const detail = (await olivia.client.request(`/api/blockers/${blockerId}`)).json as { timeline: { type: string; payload: { body?: string } }[] };
+    expect(JSON.stringify(detail)).toContain("Tomorrow morning & not before");
+    expect((await partOf(blockerId, bob))?.status).toBe("pending");
+  });
+
+  it("reads as done only what says it is done", () => {
+    for (const text of ["done", "Finished.", "shipped 🚀", "resolved — see PR 12", " DONE "]) expect(isDoneReply(text), text).toBe(true);
+    for (const text of ["not done yet", "is it done?", "done with the first half, the second one needs another week of work"]) expect(isDoneReply(text), text).toBe(false);
+  });
+});
+
+describe("@Holdup in a channel", () => {
+  it("reads who and what for", () => {
+    expect(readMention("<@UBOT> waiting on <@U1|dave> for the endpoint spec", "UBOT")).toEqual({ slackUserIds: ["U1"], title: "the endpoint spec" });
+    expect(readMention("<@UBOT> blocked by <@U1> and <@U2> on the release notes", "UBOT")).toEqual({ slackUserIds: ["U1", "U2"], title: "on the release notes" });
+    expect(readMention("<@UBOT> hello", "UBOT")).toBeUndefined();
+  });
+
+  it("logs the blocker, answers in the thread, and tells the thread when it is done", async () => {
+    const ts = "1800000001.000100";
+    const text = `<@${slack.botUserId}> waiting on <@${person("Dave").id}> for the endpoint spec`;
+    expect((await sendEvent({ type: "app_mention", channel: "C0GENERAL", user: person("Olivia").id, text, ts })).status).toBe(200);
+    const [logged] = await server.deps.db.select().from(blockers).where(eq(blockers.title, "the endpoint spec"));
+    expect(logged).toMatchObject({ source: "slack", createdBy: olivia.profileId, externalRef: `C0GENERAL/${ts}` });
+    expect(logged?.linkUrl).toContain("/archives/C0GENERAL/p");
+    const inThread = () => slack.callsOf("chat.postMessage").filter((call) => call.args.channel === "C0GENERAL" && call.args.thread_ts === ts).map((call) => String(call.args.text));
+    expect(inThread()[0]).toMatch(/^Logged <http:.*\|the endpoint spec>, waiting on <@U\w+>\. This thread will hear when it is done\.$/);
+    expect((await dave.client.post(`/api/blockers/${logged?.id}/done`)).status).toBe(200);
+    await expect.poll(inThread, { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^:tada: Done: <.*\|the endpoint spec> is resolved\.$/));
+    // Told once: changes after it (reopened, resolved again) do not tell it again. Dave's DM, updated by the same
+    // work, shows when they have been handled.
+    const davesDm = await dmAbout("Dave", "the endpoint spec");
+    const davesUpdates = () => slack.callsOf("chat.update").filter((call) => call.args.channel === davesDm.channel && call.args.ts === davesDm.ts);
+    const updatesBefore = davesUpdates().length;
+    expect((await olivia.client.post(`/api/blockers/${logged?.id}/reopen`)).status).toBe(200);
+    expect((await olivia.client.post(`/api/blockers/${logged?.id}/resolve`)).status).toBe(200);
+    await expect.poll(() => davesUpdates().length > updatesBefore && JSON.stringify(davesUpdates().at(-1)?.args.blocks).includes("Resolved"), { timeout: 10_000 }).toBe(true);
+    expect(inThread().filter((line) => line.includes("is resolved")).length).toBe(1);
+  });
+
+  it("says what is wrong to the author alone, and logs nothing", async () => {
+    const before = (await server.deps.db.select().from(blockers)).length;
+    await sendEvent({ type: "app_mention", channel: "C0GENERAL", user: person("Olivia").id, text: `<@${slack.botUserId}> waiting on <@${person("Mallory").id}> for a contract`, ts: "1800000002.000100" });
+    const told = slack.callsOf("chat.postEphemeral").at(-1)?.args;
+    expect(told).toMatchObject({ channel: "C0GENERAL", user: person("Olivia").id });
+    expect(String(told?.text)).toContain("is not a member of your Holdup team");
+    expect((await server.deps.db.select().from(blockers)).length).toBe(before);
+  });
+});
+
+describe("a blocker's link in Slack", () => {
+  it("unfurls with its title, people, status and age for a member of its team, and not for others", async () => {
+    const blockerId = await makeBlocker(olivia, [bob, dave], { title: "Unfurl: budget sign-off" });
+    clock.advance(2 * 3_600_000);
+    const url = `${server.url}/blockers/${blockerId}`;
+    await sendEvent({ type: "link_shared", channel: "C0GENERAL", user: person("Bob").id, message_ts: "1800000003.000100", links: [{ url, domain: "localhost" }, { url: "https://example.com/x", domain: "example.com" }] });
+    const unfurl = slack.callsOf("chat.unfurl").at(-1)?.args as { channel: string; ts: string; unfurls: Record<string, { blocks: unknown[] }> };
+    expect(Object.keys(unfurl.unfurls)).toEqual([url]);
+    const shown = JSON.stringify(unfurl.unfurls[url]);
+    expect(shown).toContain("Unfurl: budget sign-off");
+    expect(shown).toMatch(/Waiting on (Bob and Dave|Dave and Bob) · logged by Olivia/);
+    expect(shown).toContain("Open · waiting 2h");
+
+    // Shared by someone outside the team, or naming a blocker that is not the team's: nothing more than the address.
+    const before = slack.callsOf("chat.unfurl").length;
+    await sendEvent({ type: "link_shared", channel: "C0GENERAL", user: person("Mallory").id, message_ts: "1800000003.000200", links: [{ url }] });
+    await sendEvent({ type: "link_shared", channel: "C0GENERAL", user: person("Bob").id, message_ts: "1800000003.000300", links: [{ url: `${server.url}/blockers/${randomUUID()}` }] });
+    expect(slack.callsOf("chat.unfurl").length).toBe(before);
+  });
+});
+
+describe("Log as blocker, on a message", () => {
+  it("opens a form with the message's text, and logs the blocker with the message's link", async () => {
+    const shortcut = interactionForm({
+      type: "message_action",
+      callback_id: "holdup_log_message",
+      trigger_id: "1.shortcut",
+      team: { id: slack.workspace.id },
+      user: { id: person("Olivia").id },
+      channel: { id: "C0GENERAL" },
+      message: { ts: "1800000004.000100", text: "Can someone send the *SOC 2* report &amp; the pen test?" },
+    });
+    expect((await postAsSlack(`${server.url}/api/slack/interactions`, shortcut, "application/x-www-form-urlencoded", signedNow())).status).toBe(200);
+    const opened = slack.callsOf("views.open").at(-1)?.args as { trigger_id: string; view: { callback_id: string; private_metadata: string; blocks: { element: { initial_value?: string } }[] } };
+    expect(opened.trigger_id).toBe("1.shortcut");
+    expect(opened.view.blocks[0]?.element.initial_value).toBe("Can someone send the *SOC 2* report & the pen test?");
+
+    const submitted = await postAsSlack(
+      `${server.url}/api/slack/interactions`,
+      viewSubmission(slack, person("Olivia"), opened.view, { title: { title: { value: "SOC 2 report and pen test" } }, people: { people: { selected_users: [person("Dave").id] } }, priority: { priority: { selected_option: { value: "high" } } } }),
+      "application/x-www-form-urlencoded",
+      signedNow(),
+    );
+    expect([submitted.status, submitted.text]).toEqual([200, ""]);
+    const [logged] = await server.deps.db.select().from(blockers).where(eq(blockers.title, "SOC 2 report and pen test"));
+    expect(logged).toMatchObject({ priority: "high", source: "slack", description: "Can someone send the *SOC 2* report & the pen test?" });
+    expect(logged?.linkUrl).toContain("/archives/C0GENERAL/p1800000004000100");
+    expect(await partOf(logged?.id ?? "", dave)).toMatchObject({ status: "pending" });
+    expect(String(slack.callsOf("chat.postEphemeral").at(-1)?.args.text)).toMatch(/^Logged: <.*\|SOC 2 report and pen test>/);
+  });
+
+  it("says in the form what is wrong: nobody chosen, someone outside the team", async () => {
+    const view = { callback_id: "holdup_log_message_form", private_metadata: JSON.stringify({ channel: "C0GENERAL", ts: "1800000005.000100", text: "x" }) };
+    const nobody = await postAsSlack(`${server.url}/api/slack/interactions`, viewSubmission(slack, person("Olivia"), view, { title: { title: { value: "x" } }, people: { people: { selected_users: [] } } }), "application/x-www-form-urlencoded", signedNow());
+    expect(nobody.json).toEqual({ response_action: "errors", errors: { people: "Choose at least one person you are waiting on" } });
+    const outsider = await postAsSlack(`${server.url}/api/slack/interactions`, viewSubmission(slack, person("Olivia"), view, { title: { title: { value: "x" } }, people: { people: { selected_users: [person("Mallory").id] } } }), "application/x-www-form-urlencoded", signedNow());
+    expect(outsider.json).toEqual({ response_action: "errors", errors: { people: "Choose people from your Holdup team" } });
+  });
+});

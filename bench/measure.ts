@@ -13,7 +13,7 @@ export const median = (values: number[]) => {
 };
 
 /** autocannon's figures, and the 95th percentile of every response's time (autocannon's summary has none). */
-export type LoadResult = { requestsPerSecond: number; p50: number; p95: number; p97_5: number; p99: number; errors: number; non2xx: number };
+export type LoadResult = { requestsPerSecond: number; p50: number; p95: number; p97_5: number; p99: number; errors: number; non2xx: number; statuses?: Record<number, number> };
 
 const WARM_UP_SECONDS = 2;
 
@@ -24,6 +24,8 @@ export type LoadOptions = {
   cookies?: string[];
   /** Each connection requests these paths in turn (default: the URL's own path). */
   paths?: string[];
+  /** Requests with a method and a body (Slack's signed posts), sent in turn instead of `paths`. */
+  requests?: { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string }[];
   /** Headers every request sends (Accept-Encoding, as a browser does). */
   headers?: Record<string, string>;
   /** A short uncounted run first warms the server up (JIT, caches), so every target starts equal. */

@@ -1,5 +1,5 @@
 // `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed.
-// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,
+// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,
 // --database-url URL (PostgreSQL used to create scratch databases; default: the machine's test database).
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
@@ -8,13 +8,14 @@ import { median } from "./measure.ts";
 import { benchAccess, benchSearch, benchTeamBoard, type ScaleResult } from "./team-scale.ts";
 import { compareSessionCheck } from "./session-check.ts";
 import { benchIdleEngine, benchReminderThroughput } from "./reminders.ts";
+import { benchSlackAnswers, SLACK_CONNECTIONS } from "./slack.ts";
 import { measureStartup } from "./startup.ts";
 
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
-    only: { type: "string", default: "startup,session,dashboard,scale,reminders" },
+    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack" },
   },
 });
 const quick = values.quick;
@@ -41,6 +42,8 @@ const targets = {
   remindersPerSecond: { PGlite: 100, PostgreSQL: 300 },
   /** Issue #11: the share of one core the reminder engine takes while nothing is due, 100,000 open blockers. */
   idleCoreShare: 0.05,
+  /** Issue #12: commands and button presses from Slack answered, 50 at once, within 300 ms at the 99th percentile. */
+  slackP99Ms: 300,
 };
 const failures: string[] = [];
 /**
@@ -189,12 +192,29 @@ async function reminders() {
   }
 }
 
+async function slack() {
+  const rounds = quick ? 6 : 20;
+  console.log(`\n## Slack's answers (${rounds} bursts of ${SLACK_CONNECTIONS} signed requests at once: /holdup list, /holdup @someone … logging a blocker, and Snooze 1 day pressed on /holdup list; time to the HTTP answer)\n`);
+  console.log("| database | requests | p50 (ms) | p99 (ms) | slowest (ms) | acknowledged first, answered after | a bare server's p99, same bursts (ms) | target (p99) |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  const database = await createTestDatabase(adminUrl);
+  try {
+    for (const result of [await benchSlackAnswers({ rounds }), await benchSlackAnswers({ rounds, databaseUrl: database.url })]) {
+      console.log(`| ${result.database} | ${result.requests} | ${result.p50} | ${result.p99} | ${result.max} | ${result.acknowledgedOnly} | ${result.bareP99} | ≤ ${targets.slackP99Ms} ms |`);
+      if (result.p99 > targets.slackP99Ms) failures.push(`${result.database}: Slack's answers p99 ${result.p99} ms > ${targets.slackP99Ms} ms`);
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
 const parts = new Set(values.only.split(","));
 if (parts.has("startup")) await startUp();
 if (parts.has("session")) await sessionCheck();
 if (parts.has("dashboard")) await dashboard();
 if (parts.has("scale")) await scale();
 if (parts.has("reminders")) await reminders();
+if (parts.has("slack")) await slack();
 
 if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
 if (failures.length > 0) {

@@ -19,6 +19,7 @@ import { createClientResolver } from "./http/client-address.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startEmailDeliveries } from "./features/notifications/deliver-email.ts";
+import { finishLateSlackWork } from "./features/slack/reply-in-time.ts";
 import { startSlackWorkers } from "./features/slack/slack-workers.ts";
 import { startReminderEngine } from "./features/reminders/reminder-engine.ts";
 import { startJobQueue, type EmailRetries } from "./jobs/job-queue.ts";
@@ -87,6 +88,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await events.close(); // ends the open event streams, which would otherwise keep the server from closing
+      await finishLateSlackWork();
       await stopReminders();
       await stopDeliveries();
       await stopSlackWorkers();

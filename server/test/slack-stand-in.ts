@@ -200,6 +200,12 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
       codes.set(code, { redirectUri, installerId: installer });
       return code;
     },
+    /** A bot token for the workspace, as an installation grants one (for benchmarks that connect without a browser). */
+    issueBotToken() {
+      const token = `xoxb-${randomBytes(12).toString("hex")}`;
+      tokens.set(token, { revoked: false });
+      return token;
+    },
     setInstaller(id: string) {
       installerId = id;
     },
@@ -310,4 +316,22 @@ export function viewSubmission(standIn: SlackStandIn, user: SlackUser, view: { c
     api_app_id: "A0HOLDUP",
     view: { id: "V0FORM", type: "modal", callback_id: view.callback_id, private_metadata: view.private_metadata, state: { values } },
   });
+}
+
+/**
+ * What Slack shows the person for a command or a button: Holdup's HTTP answer when it gave one, else (it acknowledged
+ * with an empty answer, being busy) the message it posted to the request's response_url, waited for.
+ */
+export async function replyShown(standIn: SlackStandIn, sentBody: string, answer: { text: string; json: Record<string, unknown> | undefined }, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+  if (answer.text !== "" && answer.json) return answer.json;
+  const form = new URLSearchParams(sentBody);
+  const responseUrl = form.get("response_url") ?? (JSON.parse(form.get("payload") ?? "{}") as { response_url?: string }).response_url ?? "";
+  const path = new URL(responseUrl).pathname;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const posted = standIn.callsOf("response_url").find((call) => call.args.url === path);
+    if (posted) return posted.args;
+    if (Date.now() > deadline) throw new Error(`Nothing was posted to ${path}`);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // polling for it, as expect.poll does
+  }
 }

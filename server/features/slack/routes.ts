@@ -16,7 +16,7 @@ import { fieldErrorsOf, validate } from "../../http/validate.ts";
 import { requireRoomForIntegration } from "../billing/integration-limit.ts";
 import { previewConnectLink, useConnectLink } from "./connect-link.ts";
 import { interactionSchema, receiveInteraction } from "./interactions.ts";
-import { replyInTime, withinDeadline } from "./reply-in-time.ts";
+import { ACK_DEADLINE_MS, FORM_DEADLINE_MS, replyInTime, withinDeadline } from "./reply-in-time.ts";
 import { receiveSlackEvent, slackEventSchema } from "./slack-events.ts";
 import { createSlackInstaller, installerOf, type Installer } from "./slack-installer.ts";
 import { requireSlackSignature, type SlackEnv } from "./slack-signature.ts";
@@ -74,7 +74,8 @@ export function slackRoutes(deps: AppDependencies) {
       const command = slashCommandSchema.safeParse(Object.fromEntries(new URLSearchParams(c.get("slackBody"))));
       if (!command.success) return c.json({ code: "validation_failed", message: "Not a slash command Holdup knows", fields: fieldErrorsOf(command.error) }, 400);
       const commandDeps = { ...deps, ...slackDeps() };
-      return c.json(await replyInTime({ logger, responseOrigins }, command.data.response_url, () => runSlashCommand(commandDeps, command.data, clock.now())), 200);
+      const reply = await replyInTime({ logger, responseOrigins }, command.data.response_url, () => runSlashCommand(commandDeps, command.data, clock.now()));
+      return reply ? c.json(reply, 200) : c.body(null, 200);
     })
     .post("/interactions", signedBySlack, async (c) => {
       const payload = new URLSearchParams(c.get("slackBody")).get("payload");
@@ -87,8 +88,10 @@ export function slackRoutes(deps: AppDependencies) {
       const interaction = interactionSchema.safeParse(body);
       if (!interaction.success) return c.json({ code: "validation_failed", message: "Not an interaction Holdup knows", fields: fieldErrorsOf(interaction.error) }, 400);
       const interactionDeps = { ...deps, ...slackDeps(), responseOrigins };
-      // Past Slack's deadline the work goes on, and the person hears of it in the message it updates.
-      const answer = await withinDeadline({ logger }, () => receiveInteraction(interactionDeps, interaction.data, clock.now()), undefined);
+      // A button is acknowledged at once, its work going on after if need be: the person sees it in the message it
+      // updates. A form's errors are its answer: it is given Slack's whole deadline.
+      const isForm = (interaction.data as { type: string }).type === "view_submission";
+      const answer = await withinDeadline({ logger }, () => receiveInteraction(interactionDeps, interaction.data, clock.now()), undefined, { deadlineMs: isForm ? FORM_DEADLINE_MS : ACK_DEADLINE_MS });
       return answer ? c.json(answer, 200) : c.body(null, 200);
     })
     .post("/events", signedBySlack, async (c) => {
@@ -100,9 +103,11 @@ export function slackRoutes(deps: AppDependencies) {
       }
       const event = slackEventSchema.safeParse(body);
       if (!event.success) return c.json({ code: "validation_failed", message: "Not an event Holdup knows", fields: fieldErrorsOf(event.error) }, 400);
+      // Slack's URL check is answered with its challenge, whatever the load (it touches nothing).
+      if ("challenge" in event.data && event.data.type === "url_verification") return c.json({ ok: true as const, challenge: String(event.data.challenge) }, 200);
       // Slack retries an event not acknowledged within three seconds: past them the work goes on, acknowledged.
       const eventDeps = { ...deps, ...slackDeps() };
-      const answer = await withinDeadline<Awaited<ReturnType<typeof receiveSlackEvent>> | "failed">({ logger }, () => receiveSlackEvent(eventDeps, event.data, clock.now()), "failed");
+      const answer = await withinDeadline<Awaited<ReturnType<typeof receiveSlackEvent>> | "failed">({ logger }, () => receiveSlackEvent(eventDeps, event.data, clock.now()), "failed", { deadlineMs: ACK_DEADLINE_MS });
       // A failure within the deadline asks Slack to deliver the event again (it retries what is not a 2xx).
       if (answer === "failed") return c.json({ code: "try_again", message: "The event could not be applied; Slack will deliver it again" }, 503);
       return c.json(answer ?? { ok: true as const }, 200);

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockers, blockingUsers } from "../../db/schema.ts";
 import { makeBlocker, makeTeam, testClock, type Teammate } from "../../test/factories.ts";
-import { buttonPress, connectThroughConsent, postAsSlack, postedTo, slashCommand, startSlackStandIn, viewSubmission, type SlackCall, type SlackStandIn, type SlackUser } from "../../test/slack-stand-in.ts";
+import { buttonPress, connectThroughConsent, postAsSlack, postedTo, replyShown, slashCommand, startSlackStandIn, viewSubmission, type SlackCall, type SlackStandIn, type SlackUser } from "../../test/slack-stand-in.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 
 let server: TestServer;
@@ -35,7 +35,10 @@ const person = (name: string) => {
 };
 const form = "application/x-www-form-urlencoded";
 const signedNow = () => ({ timestamp: Math.floor(clock.now().getTime() / 1000) });
-const command = async (name: string, text: string) => (await postAsSlack(`${server.url}/api/slack/commands`, slashCommand(slack, person(name), text), form, signedNow())).json as { text: string; blocks: unknown[] };
+async function command(name: string, text: string) {
+  const body = slashCommand(slack, person(name), text);
+  return (await replyShown(slack, body, await postAsSlack(`${server.url}/api/slack/commands`, body, form, signedNow()))) as { text: string; blocks: unknown[] };
+}
 const interact = (body: string) => postAsSlack(`${server.url}/api/slack/interactions`, body, form, signedNow());
 const blockerIdIn = (call: SlackCall) => /\/blockers\/([0-9a-f-]{36})/.exec(JSON.stringify(call.args.blocks))?.[1] ?? "";
 const buttonsOf = (args: Record<string, unknown>) => [...JSON.stringify(args.blocks).matchAll(/"action_id":"(holdup_\w+)"/g)].map((match) => match[1]);
@@ -64,7 +67,7 @@ describe("a DM about a blocker on me", () => {
     const message = await dmAbout("Bob", "API spec for payments");
     const pressed = await interact(buttonPress(slack, person("Bob"), { actionId: "holdup_done", value: message.blockerId }, { channel: message.channel, ts: message.ts }));
     expect(pressed.status).toBe(200);
-    expect((await partOf(message.blockerId, bob))?.status).toBe("done");
+    await expect.poll(async () => (await partOf(message.blockerId, bob))?.status).toBe("done");
     expect((await server.deps.db.select().from(blockers).where(eq(blockers.id, message.blockerId)))[0]?.status).toBe("resolved");
     await expect.poll(() => JSON.stringify(latest(message).blocks)).toContain("Resolved: nothing waits any more.");
     expect(buttonsOf(latest(message))).toEqual(["holdup_open"]);
@@ -78,14 +81,16 @@ describe("a DM about a blocker on me", () => {
     const message = await dmAbout("Bob", "Staging credentials");
     expect(message.blockerId).toBe(blockerId);
     await interact(buttonPress(slack, person("Bob"), { actionId: "holdup_snooze_1d", value: blockerId }, { channel: message.channel, ts: message.ts }));
-    expect((await partOf(blockerId, bob))?.snoozedUntil?.getTime()).toBe(clock.now().getTime() + 24 * 3_600_000);
+    await expect.poll(async () => (await partOf(blockerId, bob))?.snoozedUntil?.getTime()).toBe(clock.now().getTime() + 24 * 3_600_000);
     await expect.poll(() => JSON.stringify(latest(message).blocks)).toContain("Reminders snoozed until <!date^");
   });
 
   it("Decline… opens a form asking why; sent empty it says so, sent with a reason it declines, naming who it should go to", async () => {
     const blockerId = await makeBlocker(olivia, [bob], { title: "Design review" });
     const message = await dmAbout("Bob", "Design review");
+    const formsBefore = slack.callsOf("views.open").length;
     await interact(buttonPress(slack, person("Bob"), { actionId: "holdup_decline", value: blockerId }, { channel: message.channel, ts: message.ts }));
+    await expect.poll(() => slack.callsOf("views.open").length).toBe(formsBefore + 1);
     const opened = slack.callsOf("views.open").at(-1)?.args as { trigger_id: string; view: { callback_id: string; private_metadata: string } };
     expect(opened.trigger_id).toMatch(/trigger$/);
     const empty = await interact(viewSubmission(slack, person("Bob"), opened.view, { reason: { reason: { type: "plain_text_input", value: "  " } }, suggested: { suggested: { type: "users_select", selected_user: null } } }));
@@ -121,7 +126,7 @@ describe("the buttons of /holdup list", () => {
     expect(JSON.stringify(list.blocks)).toContain(`"value":"${blockerId}"`);
     const before = slack.callsOf("response_url").length;
     await interact(buttonPress(slack, person("Carol"), { actionId: "holdup_done", value: blockerId }, { ephemeral: true }));
-    expect((await partOf(blockerId, carol))?.status).toBe("done");
+    await expect.poll(async () => (await partOf(blockerId, carol))?.status).toBe("done");
     await expect.poll(() => slack.callsOf("response_url").slice(before).find((call) => call.args.replace_original === true)?.args.text).toBe("Waiting on me: 0. I'm waiting on: 0.");
   });
 

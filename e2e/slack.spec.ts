@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { seriousViolations } from "./axe";
-import { addSlackUser, interactionForm, postAsSlack, slackCalls } from "./slack";
+import { addSlackUser, commandReply, interactionForm, postAsSlack, slackCalls } from "./slack";
 
 test("an admin connects Slack; /holdup logs a blocker that Bob sees live; Mark done in Bob's DM resolves it in the web app", async ({ page, teammate: alice, bob, baseURL }) => {
   const origin = baseURL ?? "";
@@ -22,10 +22,8 @@ test("an admin connects Slack; /holdup logs a blocker that Bob sees live; Mark d
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("0");
   const { workspace } = await slackCalls(page.request, "chat.postMessage");
   const title = "API spec for payments";
-  const command = new URLSearchParams({ team_id: workspace.id, user_id: aliceInSlack.id, command: "/holdup", text: `<@${bobInSlack.id}|bob> ${title}`, response_url: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}/commands/e2e` }).toString();
-  const answered = await postAsSlack(page.request, origin, "/api/slack/commands", command);
-  expect(answered.status()).toBe(200);
-  expect(((await answered.json()) as { text: string }).text).toContain(`Logged: <${origin}/blockers/`);
+  const command = new URLSearchParams({ team_id: workspace.id, user_id: aliceInSlack.id, command: "/holdup", text: `<@${bobInSlack.id}|bob> ${title}`, response_url: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}/commands/e2e-${Date.now()}` }).toString();
+  expect(await commandReply(page.request, origin, command)).toContain(`Logged: <${origin}/blockers/`);
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("1");
   await expect(bob.page.getByTestId("waiting-on-me-list").getByRole("link", { name: title })).toBeVisible();
 
@@ -65,8 +63,8 @@ test("axe: the Slack card connected, and a connect link's page, light and dark, 
   await expect(page.getByText("Connected to Acme Corp")).toBeVisible();
   const stranger = await addSlackUser(page.request, { name: "zed", realName: "Zed Other", email: "zed.other@elsewhere.example" });
   const { workspace } = await slackCalls(page.request, "chat.postMessage");
-  const answer = await postAsSlack(page.request, baseURL ?? "", "/api/slack/commands", new URLSearchParams({ team_id: workspace.id, user_id: stranger.id, text: "list", response_url: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}/commands/axe` }).toString());
-  const link = new URL(/<(http[^|>]+)\|Connect your Holdup account>/.exec(((await answer.json()) as { text: string }).text)?.[1] ?? "");
+  const reply = await commandReply(page.request, baseURL ?? "", new URLSearchParams({ team_id: workspace.id, user_id: stranger.id, text: "list", response_url: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}/commands/axe-${Date.now()}` }).toString());
+  const link = new URL(/<(http[^|>]+)\|Connect your Holdup account>/.exec(reply)?.[1] ?? "");
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [1280, 375]) {

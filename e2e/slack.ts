@@ -20,3 +20,21 @@ export async function postAsSlack(request: APIRequestContext, baseURL: string, p
 }
 
 export { interactionForm };
+
+/**
+ * Sends a slash command and answers what Slack would show: Holdup's HTTP answer, or — when it acknowledged first,
+ * being busy — what it then posted to the command's response_url (the stand-in's), waited for.
+ */
+export async function commandReply(request: APIRequestContext, baseURL: string, form: string): Promise<string> {
+  const answer = await postAsSlack(request, baseURL, "/api/slack/commands", form);
+  if (answer.status() !== 200) throw new Error(`the command was answered ${answer.status()}`);
+  const text = await answer.text();
+  if (text !== "") return (JSON.parse(text) as { text: string }).text;
+  const path = new URL(new URLSearchParams(form).get("response_url") ?? "").pathname;
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const posted = (await slackCalls(request, "response_url")).calls.find((call) => call.args.url === path);
+    if (posted) return String(posted.args.text);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // polling the stand-in, as expect.poll does
+  }
+  throw new Error(`nothing was posted to ${path}`);
+}

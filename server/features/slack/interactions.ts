@@ -123,15 +123,20 @@ async function pressButton(deps: InteractionDeps, workspace: SlackWorkspace, mem
   }
 }
 
+/** What Holdup kept in a form it opened (its private_metadata, JSON), read back as `schema` says. */
+function formMetadata<Schema extends z.ZodType>(schema: Schema, payload: z.infer<typeof viewSubmissionSchema>) {
+  let metadata: unknown;
+  try {
+    metadata = JSON.parse(payload.view.private_metadata);
+  } catch {
+    metadata = undefined;
+  }
+  return schema.safeParse(metadata);
+}
+
 /** The decline form, sent: declined with its reason (and the person it should go to), or the form says what is wrong. */
 async function submitDecline(deps: InteractionDeps, workspace: SlackWorkspace, member: Member, payload: z.infer<typeof viewSubmissionSchema>, now: Date) {
-  const origin = originSchema.safeParse((() => {
-    try {
-      return JSON.parse(payload.view.private_metadata) as unknown;
-    } catch {
-      return undefined;
-    }
-  })());
+  const origin = formMetadata(originSchema, payload);
   if (!origin.success) return { response_action: "errors", errors: { reason: "This form is out of date. Close it and press Decline again." } };
   const values = payload.view.state.values;
   const suggestedSlackUser = values.suggested?.suggested?.selected_user ?? undefined;
@@ -202,13 +207,7 @@ const logMetadataSchema = z.object({ channel: slackIdSchema, ts: z.string().max(
 
 /** The form sent: the blocker logged with the message's permalink as its link, or the form says what is wrong. */
 async function submitLogMessage(deps: InteractionDeps, workspace: SlackWorkspace, member: Member, payload: z.infer<typeof viewSubmissionSchema>, now: Date) {
-  const metadata = logMetadataSchema.safeParse((() => {
-    try {
-      return JSON.parse(payload.view.private_metadata) as unknown;
-    } catch {
-      return undefined;
-    }
-  })());
+  const metadata = formMetadata(logMetadataSchema, payload);
   if (!metadata.success) return { response_action: "errors", errors: { title: "This form is out of date. Close it and log the message again." } };
   const values = payload.view.state.values;
   const slackUserIds = values.people?.people?.selected_users ?? [];

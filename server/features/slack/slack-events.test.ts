@@ -5,48 +5,27 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockerEvents, blockers, blockingUsers } from "../../db/schema.ts";
-import { makeBlocker, makeTeam, testClock, type Teammate } from "../../test/factories.ts";
-import { connectThroughConsent, interactionForm, postAsSlack, postedTo, startSlackStandIn, viewSubmission, type SlackStandIn, type SlackUser } from "../../test/slack-stand-in.ts";
-import { startTestServer, type TestServer } from "../../test/test-server.ts";
-import { isDoneReply } from "./thread-replies.ts";
+import { makeBlocker, type Teammate } from "../../test/factories.ts";
+import { interactionForm, viewSubmission } from "../../test/slack-stand-in.ts";
+import { startSlackTeam, type SlackTeam } from "../../test/slack-team.ts";
 import { readMention } from "./channel-mentions.ts";
+import { isDoneReply } from "./thread-replies.ts";
 
-let server: TestServer;
-let slack: SlackStandIn;
-let olivia: Teammate, bob: Teammate, dave: Teammate, mallory: Teammate;
-const inSlack: Record<string, SlackUser> = {};
-const clock = testClock();
+let team: SlackTeam;
+let olivia: Teammate, bob: Teammate, dave: Teammate;
 
 beforeAll(async () => {
-  slack = await startSlackStandIn();
-  server = await startTestServer({ clock, environment: slack.environment });
-  [olivia, bob, dave] = (await makeTeam(server, ["Olivia", "Bob", "Dave"])) as [Teammate, Teammate, Teammate];
-  [mallory] = (await makeTeam(server, ["Mallory"], "Another team")) as [Teammate];
-  for (const person of [olivia, bob, dave, mallory]) inSlack[person.name] = slack.addUser({ name: person.name.toLowerCase(), realName: person.name, email: person.email });
-  const connected = await connectThroughConsent(olivia.client, slack);
-  if (!connected.location?.includes("slack=connected")) throw new Error(`Slack was not connected: ${connected.location}`);
+  team = await startSlackTeam({ names: ["Olivia", "Bob", "Dave"], elsewhere: ["Mallory"] });
+  [olivia, bob, dave] = ["Olivia", "Bob", "Dave"].map(team.teammate) as [Teammate, Teammate, Teammate];
 });
-afterAll(async () => {
-  await server?.stop();
-  await slack?.close();
-});
+afterAll(() => team?.stop());
 
-const person = (name: string) => {
-  const found = inSlack[name];
-  if (!found) throw new Error(`no Slack user ${name}`);
-  return found;
-};
-const signedNow = () => ({ timestamp: Math.floor(clock.now().getTime() / 1000) });
-const sendEvent = (event: Record<string, unknown>) =>
-  postAsSlack(`${server.url}/api/slack/events`, JSON.stringify({ type: "event_callback", team_id: slack.workspace.id, api_app_id: "A0HOLDUP", event_id: `Ev${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`, event_time: signedNow().timestamp, event }), "application/json", signedNow());
-const partOf = async (blockerId: string, teammate: Teammate) => (await server.deps.db.select().from(blockingUsers).where(and(eq(blockingUsers.blockerId, blockerId), eq(blockingUsers.profileId, teammate.profileId))))[0];
-async function dmAbout(name: string, title: string) {
-  await expect.poll(() => postedTo(slack, person(name)).some((call) => String(call.args.text).includes(title)), { timeout: 10_000 }).toBe(true);
-  const dm = postedTo(slack, person(name)).findLast((call) => String(call.args.text).includes(title));
-  const answer = dm ? slack.answerOf(dm) : {};
-  return { channel: String(answer.channel), ts: String(answer.ts) };
-}
-const homeOf = (name: string) => slack.callsOf("views.publish").findLast((call) => call.args.user_id === person(name).id)?.args.view;
+const person = (name: string) => team.person(name);
+const sendEvent = (event: Record<string, unknown>) => team.sendEvent(event);
+const partOf = async (blockerId: string, teammate: Teammate) => (await team.server.deps.db.select().from(blockingUsers).where(and(eq(blockingUsers.blockerId, blockerId), eq(blockingUsers.profileId, teammate.profileId))))[0];
+const dmAbout = (name: string, title: string) => team.dmAbout(name, title);
+const signedForm = (body: string) => team.postForm("/api/slack/interactions", body);
+const homeOf = (name: string) => team.slack.callsOf("views.publish").findLast((call) => call.args.user_id === person(name).id)?.args.view;
 
 describe("the Home tab", () => {
   it("shows my two columns when I open it, and again, up to date, when a blocker of mine changes", async () => {
@@ -60,14 +39,14 @@ describe("the Home tab", () => {
   });
 
   it("is not published for someone Holdup does not know, or the Messages tab", async () => {
-    const stranger = slack.addUser({ name: "zed", realName: "Zed", email: "zed@elsewhere.example" });
-    const before = slack.callsOf("views.publish").length;
+    const stranger = team.slack.addUser({ name: "zed", realName: "Zed", email: "zed@elsewhere.example" });
+    const before = team.slack.callsOf("views.publish").length;
     await sendEvent({ type: "app_home_opened", user: stranger.id, channel: "D0ZED", tab: "home" });
     await sendEvent({ type: "app_home_opened", user: person("Dave").id, channel: "D0DAVE", tab: "messages" });
     // Then one that is published: once it is, the two before it were handled too, and published nothing.
     await sendEvent({ type: "app_home_opened", user: person("Dave").id, channel: "D0DAVE", tab: "home" });
-    await expect.poll(() => slack.callsOf("views.publish").length).toBe(before + 1);
-    expect(slack.callsOf("views.publish").at(-1)?.args.user_id).toBe(person("Dave").id);
+    await expect.poll(() => team.slack.callsOf("views.publish").length).toBe(before + 1);
+    expect(team.slack.callsOf("views.publish").at(-1)?.args.user_id).toBe(person("Dave").id);
   });
 });
 
@@ -76,7 +55,7 @@ describe("a reply in a DM's thread", () => {
     const blockerId = await makeBlocker(olivia, [bob], { title: "Reply: staging keys" });
     const dm = await dmAbout("Bob", "Reply: staging keys");
     expect((await sendEvent({ type: "message", channel_type: "im", channel: dm.channel, user: person("Bob").id, text: "Done, thanks!", ts: "1800000000.000100", thread_ts: dm.ts })).status).toBe(200);
-    await expect.poll(() => slack.callsOf("chat.postMessage").findLast((call) => call.args.thread_ts === dm.ts)?.args.text).toBe(":white_check_mark: Marked your part done.");
+    await expect.poll(() => team.slack.callsOf("chat.postMessage").findLast((call) => call.args.thread_ts === dm.ts)?.args.text).toBe(":white_check_mark: Marked your part done.");
     expect((await partOf(blockerId, bob))?.status).toBe("done");
   });
 
@@ -87,8 +66,8 @@ describe("a reply in a DM's thread", () => {
     await sendEvent({ type: "message", channel_type: "im", channel: dm.channel, user: person("Dave").id, text: "done", ts: "1800000000.000300", thread_ts: dm.ts });
     await sendEvent({ type: "message", channel_type: "im", channel: dm.channel, user: person("Bob").id, bot_id: "B0HOLDUP", text: "done", ts: "1800000000.000400", thread_ts: dm.ts });
     // Holdup answers each reply it acts on in the thread: one answer, for the comment.
-    await expect.poll(() => slack.callsOf("chat.postMessage").filter((call) => call.args.thread_ts === dm.ts).map((call) => call.args.text)).toEqual([":speech_balloon: Added to the blocker as your comment."]);
-    const comments = await server.deps.db.select().from(blockerEvents).where(and(eq(blockerEvents.blockerId, blockerId), eq(blockerEvents.type, "commented")));
+    await expect.poll(() => team.slack.callsOf("chat.postMessage").filter((call) => call.args.thread_ts === dm.ts).map((call) => call.args.text)).toEqual([":speech_balloon: Added to the blocker as your comment."]);
+    const comments = await team.server.deps.db.select().from(blockerEvents).where(and(eq(blockerEvents.blockerId, blockerId), eq(blockerEvents.type, "commented")));
     expect(comments.map((comment) => comment.payload)).toEqual([{ body: "Tomorrow morning & not before" }]);
     const detail = (await olivia.client.request(`/api/blockers/${blockerId}`)).json as { timeline: { type: string; payload: { body?: string } }[] };
     expect(JSON.stringify(detail)).toContain("Tomorrow morning & not before");
@@ -110,11 +89,11 @@ describe("@Holdup in a channel", () => {
 
   it("logs the blocker, answers in the thread, and tells the thread when it is done", async () => {
     const ts = "1800000001.000100";
-    const text = `<@${slack.botUserId}> waiting on <@${person("Dave").id}> for the endpoint spec`;
+    const text = `<@${team.slack.botUserId}> waiting on <@${person("Dave").id}> for the endpoint spec`;
     expect((await sendEvent({ type: "app_mention", channel: "C0GENERAL", user: person("Olivia").id, text, ts })).status).toBe(200);
-    const inThread = () => slack.callsOf("chat.postMessage").filter((call) => call.args.channel === "C0GENERAL" && call.args.thread_ts === ts).map((call) => String(call.args.text));
+    const inThread = () => team.slack.callsOf("chat.postMessage").filter((call) => call.args.channel === "C0GENERAL" && call.args.thread_ts === ts).map((call) => String(call.args.text));
     await expect.poll(() => inThread().length).toBe(1);
-    const [logged] = await server.deps.db.select().from(blockers).where(eq(blockers.title, "the endpoint spec"));
+    const [logged] = await team.server.deps.db.select().from(blockers).where(eq(blockers.title, "the endpoint spec"));
     expect(logged).toMatchObject({ source: "slack", createdBy: olivia.profileId, externalRef: `C0GENERAL/${ts}` });
     expect(logged?.linkUrl).toContain("/archives/C0GENERAL/p");
     expect(inThread()[0]).toMatch(/^Logged <http:.*\|the endpoint spec>, waiting on <@U\w+>\. This thread will hear when it is done\.$/);
@@ -123,7 +102,7 @@ describe("@Holdup in a channel", () => {
     // Told once: changes after it (reopened, resolved again) do not tell it again. Dave's DM, updated by the same
     // work, shows when they have been handled.
     const davesDm = await dmAbout("Dave", "the endpoint spec");
-    const davesUpdates = () => slack.callsOf("chat.update").filter((call) => call.args.channel === davesDm.channel && call.args.ts === davesDm.ts);
+    const davesUpdates = () => team.slack.callsOf("chat.update").filter((call) => call.args.channel === davesDm.channel && call.args.ts === davesDm.ts);
     const updatesBefore = davesUpdates().length;
     expect((await olivia.client.post(`/api/blockers/${logged?.id}/reopen`)).status).toBe(200);
     expect((await olivia.client.post(`/api/blockers/${logged?.id}/resolve`)).status).toBe(200);
@@ -132,24 +111,24 @@ describe("@Holdup in a channel", () => {
   });
 
   it("says what is wrong to the author alone, and logs nothing", async () => {
-    const before = (await server.deps.db.select().from(blockers)).length;
-    await sendEvent({ type: "app_mention", channel: "C0GENERAL", user: person("Olivia").id, text: `<@${slack.botUserId}> waiting on <@${person("Mallory").id}> for a contract`, ts: "1800000002.000100" });
-    await expect.poll(() => slack.callsOf("chat.postEphemeral").at(-1)?.args.channel).toBe("C0GENERAL");
-    const told = slack.callsOf("chat.postEphemeral").at(-1)?.args;
+    const before = (await team.server.deps.db.select().from(blockers)).length;
+    await sendEvent({ type: "app_mention", channel: "C0GENERAL", user: person("Olivia").id, text: `<@${team.slack.botUserId}> waiting on <@${person("Mallory").id}> for a contract`, ts: "1800000002.000100" });
+    await expect.poll(() => team.slack.callsOf("chat.postEphemeral").at(-1)?.args.channel).toBe("C0GENERAL");
+    const told = team.slack.callsOf("chat.postEphemeral").at(-1)?.args;
     expect(told).toMatchObject({ channel: "C0GENERAL", user: person("Olivia").id });
     expect(String(told?.text)).toContain("is not a member of your Holdup team");
-    expect((await server.deps.db.select().from(blockers)).length).toBe(before);
+    expect((await team.server.deps.db.select().from(blockers)).length).toBe(before);
   });
 });
 
 describe("a blocker's link in Slack", () => {
   it("unfurls with its title, people, status and age for a member of its team, and not for others", async () => {
     const blockerId = await makeBlocker(olivia, [bob, dave], { title: "Unfurl: budget sign-off" });
-    clock.advance(2 * 3_600_000);
-    const url = `${server.url}/blockers/${blockerId}`;
+    team.clock.advance(2 * 3_600_000);
+    const url = `${team.server.url}/blockers/${blockerId}`;
     await sendEvent({ type: "link_shared", channel: "C0GENERAL", user: person("Bob").id, message_ts: "1800000003.000100", links: [{ url, domain: "localhost" }, { url: "https://example.com/x", domain: "example.com" }] });
-    await expect.poll(() => slack.callsOf("chat.unfurl").length).toBeGreaterThan(0);
-    const unfurl = slack.callsOf("chat.unfurl").at(-1)?.args as { channel: string; ts: string; unfurls: Record<string, { blocks: unknown[] }> };
+    await expect.poll(() => team.slack.callsOf("chat.unfurl").length).toBeGreaterThan(0);
+    const unfurl = team.slack.callsOf("chat.unfurl").at(-1)?.args as { channel: string; ts: string; unfurls: Record<string, { blocks: unknown[] }> };
     expect(Object.keys(unfurl.unfurls)).toEqual([url]);
     const shown = JSON.stringify(unfurl.unfurls[url]);
     expect(shown).toContain("Unfurl: budget sign-off");
@@ -157,13 +136,13 @@ describe("a blocker's link in Slack", () => {
     expect(shown).toContain("Open · waiting 2h");
 
     // Shared by someone outside the team, or naming a blocker that is not the team's: nothing more than the address.
-    const before = slack.callsOf("chat.unfurl").length;
+    const before = team.slack.callsOf("chat.unfurl").length;
     await sendEvent({ type: "link_shared", channel: "C0GENERAL", user: person("Mallory").id, message_ts: "1800000003.000200", links: [{ url }] });
-    await sendEvent({ type: "link_shared", channel: "C0GENERAL", user: person("Bob").id, message_ts: "1800000003.000300", links: [{ url: `${server.url}/blockers/${randomUUID()}` }] });
+    await sendEvent({ type: "link_shared", channel: "C0GENERAL", user: person("Bob").id, message_ts: "1800000003.000300", links: [{ url: `${team.server.url}/blockers/${randomUUID()}` }] });
     // Then one that does unfurl: once it has, the two before it were handled too, and added nothing.
     await sendEvent({ type: "link_shared", channel: "C0GENERAL", user: person("Bob").id, message_ts: "1800000003.000400", links: [{ url }] });
-    await expect.poll(() => slack.callsOf("chat.unfurl").length).toBe(before + 1);
-    expect(slack.callsOf("chat.unfurl").at(-1)?.args.ts).toBe("1800000003.000400");
+    await expect.poll(() => team.slack.callsOf("chat.unfurl").length).toBe(before + 1);
+    expect(team.slack.callsOf("chat.unfurl").at(-1)?.args.ts).toBe("1800000003.000400");
   });
 });
 
@@ -173,36 +152,31 @@ describe("Log as blocker, on a message", () => {
       type: "message_action",
       callback_id: "holdup_log_message",
       trigger_id: "1.shortcut",
-      team: { id: slack.workspace.id },
+      team: { id: team.slack.workspace.id },
       user: { id: person("Olivia").id },
       channel: { id: "C0GENERAL" },
       message: { ts: "1800000004.000100", text: "Can someone send the *SOC 2* report &amp; the pen test?" },
     });
-    expect((await postAsSlack(`${server.url}/api/slack/interactions`, shortcut, "application/x-www-form-urlencoded", signedNow())).status).toBe(200);
-    await expect.poll(() => slack.callsOf("views.open").at(-1)?.args.trigger_id).toBe("1.shortcut");
-    const opened = slack.callsOf("views.open").at(-1)?.args as { trigger_id: string; view: { callback_id: string; private_metadata: string; blocks: { element: { initial_value?: string } }[] } };
+    expect((await signedForm(shortcut)).status).toBe(200);
+    await expect.poll(() => team.slack.callsOf("views.open").at(-1)?.args.trigger_id).toBe("1.shortcut");
+    const opened = team.slack.callsOf("views.open").at(-1)?.args as { trigger_id: string; view: { callback_id: string; private_metadata: string; blocks: { element: { initial_value?: string } }[] } };
     expect(opened.trigger_id).toBe("1.shortcut");
     expect(opened.view.blocks[0]?.element.initial_value).toBe("Can someone send the *SOC 2* report & the pen test?");
 
-    const submitted = await postAsSlack(
-      `${server.url}/api/slack/interactions`,
-      viewSubmission(slack, person("Olivia"), opened.view, { title: { title: { value: "SOC 2 report and pen test" } }, people: { people: { selected_users: [person("Dave").id] } }, priority: { priority: { selected_option: { value: "high" } } } }),
-      "application/x-www-form-urlencoded",
-      signedNow(),
-    );
+    const submitted = await signedForm(viewSubmission(team.slack, person("Olivia"), opened.view, { title: { title: { value: "SOC 2 report and pen test" } }, people: { people: { selected_users: [person("Dave").id] } }, priority: { priority: { selected_option: { value: "high" } } } }));
     expect([submitted.status, submitted.text]).toEqual([200, ""]);
-    const [logged] = await server.deps.db.select().from(blockers).where(eq(blockers.title, "SOC 2 report and pen test"));
+    const [logged] = await team.server.deps.db.select().from(blockers).where(eq(blockers.title, "SOC 2 report and pen test"));
     expect(logged).toMatchObject({ priority: "high", source: "slack", description: "Can someone send the *SOC 2* report & the pen test?" });
     expect(logged?.linkUrl).toContain("/archives/C0GENERAL/p1800000004000100");
     expect(await partOf(logged?.id ?? "", dave)).toMatchObject({ status: "pending" });
-    await expect.poll(() => String(slack.callsOf("chat.postEphemeral").at(-1)?.args.text)).toMatch(/^Logged: <.*\|SOC 2 report and pen test>/);
+    await expect.poll(() => String(team.slack.callsOf("chat.postEphemeral").at(-1)?.args.text)).toMatch(/^Logged: <.*\|SOC 2 report and pen test>/);
   });
 
   it("says in the form what is wrong: nobody chosen, someone outside the team", async () => {
     const view = { callback_id: "holdup_log_message_form", private_metadata: JSON.stringify({ channel: "C0GENERAL", ts: "1800000005.000100", text: "x" }) };
-    const nobody = await postAsSlack(`${server.url}/api/slack/interactions`, viewSubmission(slack, person("Olivia"), view, { title: { title: { value: "x" } }, people: { people: { selected_users: [] } } }), "application/x-www-form-urlencoded", signedNow());
+    const nobody = await signedForm(viewSubmission(team.slack, person("Olivia"), view, { title: { title: { value: "x" } }, people: { people: { selected_users: [] } } }));
     expect(nobody.json).toEqual({ response_action: "errors", errors: { people: "Choose at least one person you are waiting on" } });
-    const outsider = await postAsSlack(`${server.url}/api/slack/interactions`, viewSubmission(slack, person("Olivia"), view, { title: { title: { value: "x" } }, people: { people: { selected_users: [person("Mallory").id] } } }), "application/x-www-form-urlencoded", signedNow());
+    const outsider = await signedForm(viewSubmission(team.slack, person("Olivia"), view, { title: { title: { value: "x" } }, people: { people: { selected_users: [person("Mallory").id] } } }));
     expect(outsider.json).toEqual({ response_action: "errors", errors: { people: "Choose people from your Holdup team" } });
   });
 });

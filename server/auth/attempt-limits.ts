@@ -46,6 +46,8 @@ const FAILED_CHECK_CODES = new Set([
   "TOO_MANY_ATTEMPTS",
   "INVALID_TOKEN",
   "TOKEN_EXPIRED",
+  // A Slack connect link that Holdup did not sign (server/features/slack/connect-link.ts).
+  "slack_link_invalid",
 ]);
 
 /** The fields of the JSON body (the only encoding /api accepts: server/http/same-origin.ts), or nothing. */

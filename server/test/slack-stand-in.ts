@@ -230,7 +230,8 @@ export function slackSignature(body: string, timestamp: number, signingSecret = 
   return `v0=${createHmac("sha256", signingSecret).update(`v0:${timestamp}:${body}`).digest("hex")}`;
 }
 
-type SignedRequestOptions = { timestamp?: number; signature?: string | null; retryNum?: number };
+/** `from`: the client's address, as the test server's trusted proxy names it (X-Forwarded-For). */
+type SignedRequestOptions = { timestamp?: number; signature?: string | null; retryNum?: number; from?: string };
 
 /** Posts to Holdup as Slack does: its content type, its signature headers (or a wrong, stale or missing one). */
 export async function postAsSlack(url: string, body: string, contentType: string, options: SignedRequestOptions = {}) {
@@ -239,6 +240,7 @@ export async function postAsSlack(url: string, body: string, contentType: string
   const signature = options.signature === undefined ? slackSignature(body, timestamp) : options.signature;
   if (signature !== null) headers["x-slack-signature"] = signature;
   if (options.retryNum !== undefined) Object.assign(headers, { "x-slack-retry-num": String(options.retryNum), "x-slack-retry-reason": "http_timeout" });
+  if (options.from) headers["x-forwarded-for"] = options.from;
   const response = await fetch(url, { method: "POST", headers, body });
   const text = await response.text();
   let parsed: unknown;

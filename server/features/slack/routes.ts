@@ -8,10 +8,12 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { paths } from "../../../common/paths.ts";
+import { attemptLimits } from "../../auth/attempt-limits.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { findMember, requireMember } from "../../http/require-member.ts";
 import { Refusal } from "../../http/refusal.ts";
+import { clientKey } from "../../http/client-address.ts";
 import { fieldErrorsOf, validate } from "../../http/validate.ts";
 import { requireRoomForIntegration } from "../billing/integration-limit.ts";
 import { previewConnectLink, useConnectLink } from "./connect-link.ts";
@@ -19,7 +21,7 @@ import { interactionSchema, receiveInteraction } from "./interactions.ts";
 import { ACK_DEADLINE_MS, FORM_DEADLINE_MS, replyInTime, withinDeadline } from "./reply-in-time.ts";
 import { receiveSlackEvent, slackEventSchema } from "./slack-events.ts";
 import { createSlackInstaller, installerOf, type Installer } from "./slack-installer.ts";
-import { requireSlackSignature, type SlackEnv } from "./slack-signature.ts";
+import { createSignatureFailures, requireSlackSignature, type SlackEnv } from "./slack-signature.ts";
 import { disconnectSlack, onlyAdminsManageSlack, saveInstallation, slackSummary, workspaceIcon, type SlackDeps } from "./slack-workspaces.ts";
 import { runSlashCommand, slashCommandSchema } from "./slash-command.ts";
 import { createTokenSeal } from "./token-seal.ts";
@@ -63,10 +65,13 @@ export function slackRoutes(deps: AppDependencies) {
     : undefined;
 
   // Each group's guards are given per route: a middleware `use`d on a sub-app would guard its siblings too.
+  const signatureGuard = { failures: createSignatureFailures(clock), clientOf: (c: Context) => clientKey(deps.clientAddressOf(c), secret) };
   const signedBySlack = createMiddleware<SlackEnv>(async (c, next) => {
     if (!slack) throw notConfigured();
-    return requireSlackSignature(slack.signingSecret, clock)(c, next);
+    return requireSlackSignature(slack.signingSecret, clock, signatureGuard)(c, next);
   });
+  // A connect link's token is a secret: wrong ones are counted as wrong codes are (server/auth/attempt-limits.ts).
+  const { code: limitWrongLinks } = attemptLimits(deps);
   const member = [requireSession(readSession), requireMember({ db, answers })] as const;
 
   return new Hono<AppEnv & SlackEnv>()
@@ -156,6 +161,6 @@ export function slackRoutes(deps: AppDependencies) {
       });
       return RESPONSE_ALREADY_SENT;
     })
-    .get("/connect", requireSession(readSession), validate("query", connectTokenSchema), async (c) => c.json(await previewConnectLink({ ...slackDeps(), secret }, c.get("user").id, c.req.valid("query").token, clock.now()), 200))
-    .post("/connect", requireSession(readSession), validate("json", connectTokenSchema), async (c) => c.json(await useConnectLink({ db, secret }, c.get("user").id, c.req.valid("json").token, clock.now()), 200));
+    .get("/connect", requireSession(readSession), limitWrongLinks, validate("query", connectTokenSchema), async (c) => c.json(await previewConnectLink({ ...slackDeps(), secret }, c.get("user").id, c.req.valid("query").token, clock.now()), 200))
+    .post("/connect", requireSession(readSession), limitWrongLinks, validate("json", connectTokenSchema), async (c) => c.json(await useConnectLink({ db, secret }, c.get("user").id, c.req.valid("json").token, clock.now()), 200));
 }

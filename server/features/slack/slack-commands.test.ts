@@ -148,6 +148,15 @@ describe("a Slack user Holdup does not know", () => {
   });
 });
 
+describe("forged connect links", () => {
+  it("count as wrong codes do: past ten for one person, they are refused for a while", async () => {
+    for (let attempt = 0; attempt < 10; attempt++) expect((await carol.client.post("/api/slack/connect", { token: `forged.${attempt}` })).json).toMatchObject({ code: "slack_link_invalid" });
+    const refused = await carol.client.post("/api/slack/connect", { token: "forged.again" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).not.toBeNull();
+  });
+});
+
 describe("when Slack is slow", () => {
   it("waits out a `ratelimited` answer (Retry-After) and goes on", async () => {
     const carlos = slack.addUser({ name: "carol2", realName: "Carol", email: carol.email.toUpperCase() });

@@ -125,6 +125,18 @@ describe("requests from Slack", () => {
     expect((await workspaceRows()).length).toBe(1);
   });
 
+  it("from a client whose requests keep failing the check are refused for a while, signed or not; others are not", async () => {
+    const body = slashCommand(slack, ownerInSlack, "help");
+    const form = "application/x-www-form-urlencoded";
+    for (let attempt = 0; attempt < 30; attempt++) expect((await postAsSlack(commandUrl(), body, form, { timestamp: now(), signature: "v0=00", from: "203.0.113.7" })).status).toBe(401);
+    const refused = await postAsSlack(commandUrl(), body, form, { timestamp: now(), from: "203.0.113.7" });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: "too_many_requests" });
+    expect((await postAsSlack(commandUrl(), body, form, { timestamp: now(), from: "198.51.100.9" })).status).toBe(200);
+    clock.advance(15 * 60_000);
+    expect((await postAsSlack(commandUrl(), body, form, { timestamp: now(), from: "203.0.113.7" })).status).toBe(200);
+  });
+
   it("need no browser Origin, and the exemption covers Slack's paths only", async () => {
     const signed = await postAsSlack(commandUrl(), slashCommand(slack, ownerInSlack, "help"), "application/x-www-form-urlencoded", { timestamp: now() });
     expect(signed.status).toBe(200);

@@ -6,7 +6,7 @@ import { Refusal } from "../../http/refusal.ts";
 import { createBlocker } from "../blockers/create-blocker.ts";
 import { createBlockerSchema } from "../../../common/blockers.ts";
 import { slackMessages } from "../../db/schema.ts";
-import { connectAccountReply } from "./connect-link.ts";
+import { unknownPersonReply } from "./connect-link.ts";
 import { slackIdSchema } from "./slack-ids.ts";
 import { CHANNEL_THREAD, mention, slackLink } from "./slack-messages.ts";
 import { membersOfSlackUsers } from "./slack-people.ts";
@@ -38,7 +38,7 @@ export async function mentionInChannel(deps: CommandDeps, workspace: SlackWorksp
   if (!read) return toAuthor("Mention who you are waiting on, and what for: `@Holdup waiting on @dave for the endpoint spec`.");
   const members = await membersOfSlackUsers(deps, workspace, [event.user, ...read.slackUserIds], now);
   const author = members.get(event.user);
-  if (!author) return toAuthor(connectAccountReply(deps, workspace, event.user, now).text);
+  if (!author) return toAuthor((await unknownPersonReply(deps, workspace, event.user, now)).text);
   const strangers = read.slackUserIds.filter((id) => !members.has(id));
   if (strangers.length > 0) return toAuthor(`Nothing was logged: ${strangers.map(mention).join(", ")} ${strangers.length === 1 ? "is not a member" : "are not members"} of your Holdup team.`);
   if (read.slackUserIds.includes(event.user)) return toAuthor("Nothing was logged: you cannot wait on yourself.");

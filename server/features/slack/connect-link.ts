@@ -45,7 +45,21 @@ function readConnectToken(secret: string, token: string, now: Date) {
   return claim;
 }
 
-export function connectAccountReply(deps: { config: { appUrl: string }; secret: string }, workspace: SlackWorkspace, slackUserId: string, now: Date): SlackReply {
+export const FORMER_MEMBER_MESSAGE = "You are no longer a member of the Holdup team this Slack workspace is connected to, so Holdup does nothing for you here.";
+
+/**
+ * What a Slack user who is nobody in the team is told: someone linked before (they left the team, or were removed)
+ * that they are no longer in it; anyone else, how to connect their account.
+ */
+export async function unknownPersonReply(deps: { db: Database; config: { appUrl: string }; secret: string }, workspace: SlackWorkspace, slackUserId: string, now: Date): Promise<SlackReply> {
+  const [linked] = await deps.db
+    .select({ profileId: slackPeople.profileId })
+    .from(slackPeople)
+    .where(and(eq(slackPeople.teamId, workspace.teamId), eq(slackPeople.slackUserId, slackUserId)));
+  return linked ? ephemeral(FORMER_MEMBER_MESSAGE) : connectAccountReply(deps, workspace, slackUserId, now);
+}
+
+function connectAccountReply(deps: { config: { appUrl: string }; secret: string }, workspace: SlackWorkspace, slackUserId: string, now: Date): SlackReply {
   const url = `${deps.config.appUrl}${paths.slackConnect}?${new URLSearchParams({ token: connectToken(deps.secret, workspace.teamId, slackUserId, now) }).toString()}`;
   return ephemeral(
     `Holdup does not know you yet: your Slack e-mail address is not one of a member of the Holdup team of this workspace. ${slackLink(url, "Connect your Holdup account")} (the link works once, for an hour), then try again.`,

@@ -13,7 +13,7 @@ import { Refusal } from "../../http/refusal.ts";
 import { loadDashboard } from "../blockers/list-dashboard.ts";
 import { decline, markDone, snooze, SNOOZE_ONE_DAY_MS } from "../blockers/respond-to-blocker.ts";
 import { keptMessage, updateBlockerMessages } from "./blocker-messages.ts";
-import { connectAccountReply } from "./connect-link.ts";
+import { unknownPersonReply } from "./connect-link.ts";
 import { postToResponseUrl, type SlackReplyDeps } from "./reply-in-time.ts";
 import { slackIdSchema } from "./slack-ids.ts";
 import { BLOCKER_ACTIONS, createdReply, ephemeral, listReply, plainText, type SlackReply } from "./slack-messages.ts";
@@ -173,7 +173,7 @@ export async function receiveInteraction(deps: InteractionDeps, interaction: Int
   const member = await memberOfSlackUser(deps, workspace, from.user.id, now);
   if (!member) {
     if (submission.success) return { response_action: "errors", errors: { reason: "Holdup does not know you: use /holdup to connect your account." } };
-    return void (await tell(connectAccountReply(deps, workspace, from.user.id, now)));
+    return void (await tell(await unknownPersonReply(deps, workspace, from.user.id, now)));
   }
   if (actions.success) return void (await pressButton(deps, workspace, member, actions.data, now));
   if (submission.success && submission.data.view.callback_id === DECLINE_VIEW) return submitDecline(deps, workspace, member, submission.data, now);

@@ -176,3 +176,12 @@ describe("when Slack is slow", () => {
     expect((await replyShown(slack, body, acknowledged)).text).toBe("Waiting on me: 3. I'm waiting on: 0.");
   });
 });
+
+describe("someone removed from the team", () => {
+  it("is told at once that they are no longer in it, not offered a link", async () => {
+    const page = (await olivia.client.request("/api/team/members")).json as { items: { memberId: string; profileId: string }[] };
+    const erinsMembership = page.items.find((row) => row.profileId === erin.profileId);
+    expect((await olivia.client.request(`/api/team/members/${erinsMembership?.memberId}`, { method: "DELETE" })).status).toBe(200);
+    expect((await command(inSlack.Erin, "list")).text).toBe("You are no longer a member of the Holdup team this Slack workspace is connected to, so Holdup does nothing for you here.");
+  });
+});

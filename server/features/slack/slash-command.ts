@@ -10,7 +10,7 @@ import { Refusal } from "../../http/refusal.ts";
 import { createBlocker } from "../blockers/create-blocker.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
 import { loadDashboard } from "../blockers/list-dashboard.ts";
-import { connectAccountReply } from "./connect-link.ts";
+import { unknownPersonReply } from "./connect-link.ts";
 import { slackIdSchema } from "./slack-ids.ts";
 import { createdReply, ephemeral, helpReply, listReply, mention, type SlackReply } from "./slack-messages.ts";
 import { membersOfSlackUsers } from "./slack-people.ts";
@@ -56,7 +56,7 @@ export async function runSlashCommand(deps: CommandDeps, command: SlashCommand, 
   if (parsed.kind === "unknown") return helpReply(parsed.hint);
   const members = await membersOfSlackUsers(deps, workspace, [command.user_id, ...(parsed.kind === "create" ? parsed.slackUserIds : [])], now);
   const author = members.get(command.user_id);
-  if (!author) return connectAccountReply(deps, workspace, command.user_id, now);
+  if (!author) return unknownPersonReply(deps, workspace, command.user_id, now);
   if (parsed.kind === "list") return listReply(deps.config.appUrl, (await loadDashboard(deps, author, now)).value, now);
 
   const strangers = parsed.slackUserIds.filter((id) => !members.has(id));

@@ -35,6 +35,9 @@ export async function startMailCatcher() {
         .catch(callback);
     },
   });
+  // A client that goes away mid-conversation (a server killed by the crash test) is its own business: smtp-server
+  // reports it as an 'error' event, which unheard would end this process.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
 

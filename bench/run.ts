@@ -1,4 +1,5 @@
-// `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed.
+// `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed
+// (a quick run: missed by more than QUICK_TOLERANCE).
 // Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,
 // --database-url URL (PostgreSQL used to create scratch databases; default: the machine's test database).
 import { parseArgs } from "node:util";
@@ -47,6 +48,25 @@ const targets = {
 };
 const failures: string[] = [];
 /**
+ * A quick run (CI, on a shared two-core machine whose other tenants we cannot see) fails a target only when it is
+ * missed by more than a half again: that still catches a real regression (a lost index, a query per row), while a
+ * 3.2 s start-up against 3 s on a busy host is noise, printed as a near miss. Full runs hold every target exactly;
+ * their figures are the ones in docs/benchmarks.md (decision 036).
+ */
+const QUICK_TOLERANCE = 1.5;
+const nearMisses: string[] = [];
+function miss(withinTolerance: boolean, what: string) {
+  (quick && withinTolerance ? nearMisses : failures).push(what);
+}
+/** `measured` must not exceed `target` (a time, a size, a share). */
+function atMost(measured: number, target: number, what: string) {
+  if (measured > target) miss(measured <= target * QUICK_TOLERANCE, what);
+}
+/** `measured` must reach `target` (a rate, a ratio to a bare endpoint). */
+function atLeast(measured: number, target: number, what: string) {
+  if (measured < target) miss(measured >= target / QUICK_TOLERANCE, what);
+}
+/**
  * Targets of issue #9 (a dashboard that stays fast) not met yet: measured and printed on every run, listed at
  * the end, and not failing the run while the issue is open — the figures are in docs/benchmarks.md. A target
  * moves to `failures` once it is met, so it cannot slip back unnoticed.
@@ -65,8 +85,8 @@ async function startUp() {
       const seconds = median(result.secondsToFirst200);
       const memoryTarget = result.database === "PGlite" ? targets.pgliteMegabytes : targets.postgresMegabytes;
       console.log(`| ${result.database} | ${result.secondsToFirst200.map((s) => round(s)).join(", ")} | ${round(seconds)} | ≤ ${targets.startupSeconds} | ${round(result.residentMegabytes, 0)} | ≤ ${memoryTarget} |`);
-      if (seconds > targets.startupSeconds) failures.push(`${result.database} start-up ${round(seconds)} s > ${targets.startupSeconds} s`);
-      if (result.residentMegabytes > memoryTarget) failures.push(`${result.database} memory ${round(result.residentMegabytes, 0)} MB > ${memoryTarget} MB`);
+      atMost(seconds, targets.startupSeconds, `${result.database} start-up ${round(seconds)} s > ${targets.startupSeconds} s`);
+      atMost(result.residentMegabytes, memoryTarget, `${result.database} memory ${round(result.residentMegabytes, 0)} MB > ${memoryTarget} MB`);
     }
   } finally {
     await database.drop();
@@ -84,7 +104,7 @@ async function sessionCheck() {
     for (const { target, result, ratioToBare } of await compareSessionCheck({ seconds, rounds, connections: 10, databaseUrl: database.url })) {
       const isBare = target.startsWith("bare");
       console.log(`| ${target} | ${round(result.requestsPerSecond, 0)} | ${result.p50} | ${result.p99} | ${round(ratioToBare * 100, 0)}% | ${isBare ? "—" : `≥ ${targets.sessionCheckRatio * 100}%`} |`);
-      if (!isBare && ratioToBare < targets.sessionCheckRatio) failures.push(`${target} reached ${round(ratioToBare * 100, 0)}% of the bare endpoint`);
+      if (!isBare) atLeast(ratioToBare, targets.sessionCheckRatio, `${target} reached ${round(ratioToBare * 100, 0)}% of the bare endpoint`);
     }
   } finally {
     await database.drop();
@@ -125,15 +145,15 @@ async function dashboard() {
       const changing = result.dashboardWhileChanging;
       console.log(`| ${name} | ${result.size.label} | dashboard, ${round(changing.changes / seconds, 1)} changes/s in the team | ${round(changing.requestsPerSecond, 0)} | ${changing.p50} | ${changing.p99} | — | — | — | — (decision 028) |`);
       if (!isLargest) continue;
-      if (growth > targets.dashboardP50Growth) failures.push(`${name}: dashboard p50 grew ${round(growth)}× from the smallest to the largest data set`);
-      if (result.dashboard.p99 > p99Target) failures.push(`${name}: dashboard p99 ${result.dashboard.p99} ms > ${p99Target} ms`);
-      if (name === "PostgreSQL" && result.listRatioToBare < targets.listRatioOnPostgres) failures.push(`${name}: one list at ${round(result.listRatioToBare * 100, 1)}% of the bare endpoint < ${targets.listRatioOnPostgres * 100}%`);
+      atMost(growth, targets.dashboardP50Growth, `${name}: dashboard p50 grew ${round(growth)}× from the smallest to the largest data set`);
+      atMost(result.dashboard.p99, p99Target, `${name}: dashboard p99 ${result.dashboard.p99} ms > ${p99Target} ms`);
+      if (name === "PostgreSQL") atLeast(result.listRatioToBare, targets.listRatioOnPostgres, `${name}: one list at ${round(result.listRatioToBare * 100, 1)}% of the bare endpoint < ${targets.listRatioOnPostgres * 100}%`);
     }
     const largest = results.at(-1);
     if (largest?.liveEvents) {
       const live = largest.liveEvents;
       console.log(`| ${name} | live event: a change → another user's open stream (${live.samples} samples) | — | — | ${round(live.p50, 1)} | ${round(live.p99, 1)} | — | — | — | p99 ≤ ${targets.liveEventP99Ms} ms |`);
-      if (live.p99 > targets.liveEventP99Ms) failures.push(`${name}: live event p99 ${round(live.p99, 1)} ms > ${targets.liveEventP99Ms} ms`);
+      atMost(live.p99, targets.liveEventP99Ms, `${name}: live event p99 ${round(live.p99, 1)} ms > ${targets.liveEventP99Ms} ms`);
     }
     plans.push(`### ${name}, ${largest?.size.label}\n\n\`\`\`\n${largest?.plans?.join("\n\n")}\n\`\`\``);
   }
@@ -151,10 +171,10 @@ async function scale() {
     console.log(`| ${result.label} | ${round(result.seedSeconds, 0)} | ${round(result.measured.requestsPerSecond, 0)} | ${result.measured.p50} | ${result.measured.p95} | ${result.measured.p97_5} | ${result.measured.p99} | ${round(result.bare.requestsPerSecond, 0)} | ${target} |`);
   const boardResult = await benchTeamBoard({ databaseAdminUrl: adminUrl, ...board, seconds });
   row(boardResult, `p99 ≤ ${targets.teamBoardP99Ms} ms`);
-  if (boardResult.measured.p99 > targets.teamBoardP99Ms) failures.push(`team board p99 ${boardResult.measured.p99} ms > ${targets.teamBoardP99Ms} ms`);
+  atMost(boardResult.measured.p99, targets.teamBoardP99Ms, `team board p99 ${boardResult.measured.p99} ms > ${targets.teamBoardP99Ms} ms`);
   const accessResult = await benchAccess({ databaseAdminUrl: adminUrl, members: 1_000, open: 2_000, seconds });
   row(accessResult, `p95 ≤ ${targets.accessP95Ms} ms`);
-  if (accessResult.measured.p95 > targets.accessP95Ms) failures.push(`members list p95 ${accessResult.measured.p95} ms > ${targets.accessP95Ms} ms`);
+  atMost(accessResult.measured.p95, targets.accessP95Ms, `members list p95 ${accessResult.measured.p95} ms > ${targets.accessP95Ms} ms`);
   const searchResult = await benchSearch({ databaseAdminUrl: adminUrl, blockers: searched, seconds });
   row(searchResult, `p95 ≤ ${targets.searchP95Ms} ms`);
   if (searchResult.measured.p95 > targets.searchP95Ms) openTargets.push(`search p95 ${searchResult.measured.p95} ms > ${targets.searchP95Ms} ms`);
@@ -171,7 +191,7 @@ async function reminders() {
     for (const result of [await benchReminderThroughput({ reminders: count }), await benchReminderThroughput({ reminders: count, databaseUrl: database.url })]) {
       const target = targets.remindersPerSecond[result.database];
       console.log(`| ${result.database} | ${round(result.perSecond, 0)} | ${round(result.seconds)} | ${round(result.decideSeconds)} | ${round(result.smtpSeconds)} | ${round(result.outsideSmtpShare * 100, 0)}% | ≥ ${target}/s |`);
-      if (result.perSecond < target) failures.push(`${result.database}: ${round(result.perSecond, 0)} reminders/s < ${target}/s`);
+      atLeast(result.perSecond, target, `${result.database}: ${round(result.perSecond, 0)} reminders/s < ${target}/s`);
     }
   } finally {
     await database.drop();
@@ -185,7 +205,7 @@ async function reminders() {
   try {
     for (const result of [await benchIdleEngine({ openBlockers: open, seconds }), await benchIdleEngine({ openBlockers: open, seconds, databaseUrl: idleDatabase.url })]) {
       console.log(`| ${result.database} | ${round(result.coreShare * 100, 1)}% | ≤ ${targets.idleCoreShare * 100}% |`);
-      if (result.coreShare > targets.idleCoreShare) failures.push(`${result.database}: the idle engine took ${round(result.coreShare * 100, 1)}% of a core > ${targets.idleCoreShare * 100}%`);
+      atMost(result.coreShare, targets.idleCoreShare, `${result.database}: the idle engine took ${round(result.coreShare * 100, 1)}% of a core > ${targets.idleCoreShare * 100}%`);
     }
   } finally {
     await idleDatabase.drop();
@@ -201,7 +221,7 @@ async function slack() {
   try {
     for (const result of [await benchSlackAnswers({ rounds }), await benchSlackAnswers({ rounds, databaseUrl: database.url })]) {
       console.log(`| ${result.database} | ${result.requests} | ${result.p50} | ${result.p99} | ${result.max} | ${result.acknowledgedOnly} | ${result.bareP99} | ≤ ${targets.slackP99Ms} ms |`);
-      if (result.p99 > targets.slackP99Ms) failures.push(`${result.database}: Slack's answers p99 ${result.p99} ms > ${targets.slackP99Ms} ms`);
+      atMost(result.p99, targets.slackP99Ms, `${result.database}: Slack's answers p99 ${result.p99} ms > ${targets.slackP99Ms} ms`);
     }
   } finally {
     await database.drop();
@@ -217,6 +237,7 @@ if (parts.has("reminders")) await reminders();
 if (parts.has("slack")) await slack();
 
 if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
+if (nearMisses.length > 0) console.log(`\nNear misses (within ${QUICK_TOLERANCE}× of the target; a quick run on a shared machine does not fail on them):\n${nearMisses.map((miss) => `- ${miss}`).join("\n")}`);
 if (failures.length > 0) {
   console.error(`\nTargets missed:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);
   process.exit(1);

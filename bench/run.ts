@@ -237,7 +237,7 @@ if (parts.has("reminders")) await reminders();
 if (parts.has("slack")) await slack();
 
 if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
-if (nearMisses.length > 0) console.log(`\nNear misses (within ${QUICK_TOLERANCE}× of the target; a quick run on a shared machine does not fail on them):\n${nearMisses.map((miss) => `- ${miss}`).join("\n")}`);
+if (nearMisses.length > 0) console.log(`\nNear misses (within ${QUICK_TOLERANCE}× of the target; a quick run on a shared machine does not fail on them):\n${nearMisses.map((nearMiss) => `- ${nearMiss}`).join("\n")}`);
 if (failures.length > 0) {
   console.error(`\nTargets missed:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);
   process.exit(1);

@@ -3,6 +3,9 @@
 
 export const blockerPriorities = ["low", "normal", "high", "urgent"] as const;
 export const blockerStatuses = ["open", "resolved", "cancelled"] as const;
+/** Where a blocker was logged from (DESIGN.md §2's `source`); the reports filter by it. */
+export const blockerSources = ["web", "slack", "email", "api", "tray", "github"] as const;
+export type BlockerSource = (typeof blockerSources)[number];
 /**
  * A blocking person's part. `released`: the blocker ended (resolved or cancelled) while this part was still
  * pending, so it no longer counts as waiting on them (docs/decisions/010-released-blocking-entries.md).

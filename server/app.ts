@@ -14,6 +14,7 @@ import { SLACK_REQUEST_PATHS, slackRoutes } from "./features/slack/routes.ts";
 import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
+import { insightRoutes } from "./features/insights/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { accountRoutes } from "./features/account/routes.ts";
@@ -47,6 +48,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/notifications", notificationRoutes(deps))
     .route("/people", peopleRoutes(deps))
     .route("/search", searchRoutes(deps))
+    .route("/insights", insightRoutes(deps))
     .route("/events", liveEventRoutes(deps))
     .route("/onboarding", onboardingRoutes(deps))
     .route("/invitations", invitationRoutes(deps))

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authAttemptKinds } from "../../common/auth-rules.ts";
 import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
+import { blockerSpanKinds, blockerSpanOutcomes } from "../../common/insights.ts";
 import type { NotificationPreferences } from "../../common/notification-preferences.ts";
 import type { WorkingHours } from "../../common/profile.ts";
 import type { ReminderSchedule } from "../../common/reminders.ts";
@@ -398,4 +399,41 @@ export const slackMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("slack_messages_blocker_idx").on(table.blockerId), index("slack_messages_channel_ts_idx").on(table.channel, table.ts)],
+);
+
+/**
+ * The reports' rollup (issue #13, docs/decisions/037-insights.md): the stretches of time a blocker was open
+ * (`open`), a blocking person's part was pending (`blocking`) and a person waited on it (`waiting`). Kept by every
+ * change to a blocker, in the change's transaction (server/features/insights/track-spans.ts), from the state the
+ * change left: the reports aggregate these in SQL over a date range instead of replaying the timeline.
+ */
+export const blockerSpans = pgTable(
+  "blocker_spans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => blockers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: blockerSpanKinds }).notNull(),
+    /** The person waited on (`blocking`) or waiting (`waiting`); null for the blocker's own `open` span. */
+    profileId: uuid("profile_id").references(() => profiles.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** Null while it lasts. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** How it ended (common/insights.ts): resolved or cancelled; done, declined, released or removed; ended or removed. */
+    outcome: text("outcome", { enum: blockerSpanOutcomes }),
+    /** Nudges (manual and automatic) the person was sent while the part was pending: "nudges before acting". */
+    nudges: integer("nudges").notNull().default(0),
+  },
+  (table) => [
+    // A range's spans: those that ended after it began, or have not ended (ended_at null sorts last).
+    index("blocker_spans_team_idx").on(table.organizationId, table.kind, table.endedAt),
+    // One person's, for their own insights.
+    index("blocker_spans_person_idx").on(table.profileId, table.kind, table.endedAt),
+    // The spans a change may end: a blocker's ongoing ones.
+    index("blocker_spans_ongoing_idx").on(table.blockerId).where(sql`${table.endedAt} is null`),
+  ],
 );

@@ -4,6 +4,7 @@ import type { BlockerEventType, NotificationType } from "../../../common/blocker
 import { blockerEvents, notifications } from "../../db/schema.ts";
 import type { EventHub, HubEvent } from "../../realtime/event-hub.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
+import { changesSpans, countNudges, NUDGE_EVENTS, trackSpans } from "../insights/track-spans.ts";
 import { queueNotificationDeliveries } from "../notifications/queue-deliveries.ts";
 import { planReminders } from "../reminders/plan-reminders.ts";
 import { queueSlackUpdates } from "../slack/blocker-messages.ts";
@@ -32,6 +33,12 @@ export async function recordChanges(executor: Executor, { events, jobs }: Change
   // Whatever changed (a part answered, snoozed, nudged, added; the priority or due date; the blocker ended or
   // reopened), the next automatic nudge of each of its parts follows, in the same transaction.
   await planReminders(executor, { blockerIds: [...new Set(changes.map((change) => change.blockerId))] });
+  // The reports' rollup follows the state the changes left, as of their time (decision 037).
+  await trackSpans(executor, changes.filter((change) => changesSpans(change.type)).map((change) => change.blockerId), changes.at(-1)?.at ?? new Date(0));
+  await countNudges(
+    executor,
+    changes.filter((change) => NUDGE_EVENTS.has(change.type) && typeof change.payload?.profileId === "string").map((change) => ({ blockerId: change.blockerId, profileId: String(change.payload?.profileId) })),
+  );
   const concerned = changes.map((change) => ({ change, notified: [...(change.notify?.profileIds ?? [])], audience: [...change.audience] }));
   // Someone still on the blocker may have left the team since: what happens in it is no longer theirs to see.
   const teams = await currentMembersOnEach(

@@ -1,0 +1,55 @@
+// Insights (issue #13): what may be asked of the reports and the words they use, shared by the server and the web app.
+import { z } from "zod";
+import { blockerPriorities, blockerSources, profileIdSchema } from "./blockers.ts";
+
+/** The reports' rollup (server/db/app-schema.ts `blocker_spans`): what a stretch of time is of. */
+export const blockerSpanKinds = ["open", "blocking", "waiting"] as const;
+/**
+ * How a span ended. `open`: resolved or cancelled. `blocking`: done, declined, released (the blocker ended or the
+ * person left the team while it was pending) or removed (taken off the blocker). `waiting`: ended (the blocker
+ * ended) or removed.
+ */
+export const blockerSpanOutcomes = ["resolved", "cancelled", "done", "declined", "released", "removed", "ended"] as const;
+
+/** The ranges offered at once, in days ending today (the viewer's today). */
+export const INSIGHT_PRESET_DAYS = [7, 30, 90] as const;
+export const DEFAULT_INSIGHT_DAYS = 30;
+/** The longest range a report covers: two years (731 days, a leap day included). */
+export const INSIGHT_RANGE_MAX_DAYS = 731;
+/** The Free plan's insights: the last 30 days (DESIGN.md §7). */
+export const FREE_INSIGHT_DAYS = 30;
+
+/** Open items by age: under a day, one to three days, three to seven, over a week. */
+export const openAgeBuckets = ["under1d", "days1to3", "days3to7", "over7d"] as const;
+export type OpenAgeBucket = (typeof openAgeBuckets)[number];
+/** Each bucket's lower bound, in days. */
+export const OPEN_AGE_BUCKET_START_DAYS: Record<OpenAgeBucket, number> = { under1d: 0, days1to3: 1, days3to7: 3, over7d: 7 };
+
+const calendarDay = z.iso.date({ message: "Use a date like 2026-01-31" });
+
+/**
+ * A report's range: two calendar days of the viewer's time zone, both included. Either may be left out (the last
+ * 30 days); that `to` is not before `from` is checked here, what depends on today (not in the future, not longer
+ * than two years, within the plan) by the server against its clock.
+ */
+export const insightRangeSchema = z
+  .object({ from: calendarDay.optional(), to: calendarDay.optional() })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { path: ["to"], message: "End the range on or after its first day" });
+
+/** The team's report: the range and the filters that make a view worth sharing, as the page's URL keeps them. */
+export const teamInsightQuerySchema = z
+  .object({
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    person: profileIdSchema.optional(),
+    priority: z.enum(blockerPriorities).optional(),
+    source: z.enum(blockerSources).optional(),
+  })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { path: ["to"], message: "End the range on or after its first day" });
+export type TeamInsightQuery = z.infer<typeof teamInsightQuerySchema>;
+
+/** What can be exported as CSV: each table of the reports, and the range's blockers one per row. */
+export const personalInsightTables = ["summary", "weeks", "open"] as const;
+export const teamInsightTables = ["summary", "who-blocks", "weeks", "open", "timeline", "blockers"] as const;
+export type PersonalInsightTable = (typeof personalInsightTables)[number];
+export type TeamInsightTable = (typeof teamInsightTables)[number];

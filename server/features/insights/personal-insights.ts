@@ -8,7 +8,7 @@ import type { Member } from "../../http/app-env.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { jsonValue } from "../../db/prepared.ts";
 import { insightRange, rangeAnswer, type InsightRange } from "./insight-range.ts";
-import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, hoursOf, msOf, perOf } from "./span-queries.ts";
+import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, hoursOf, msOf } from "./span-queries.ts";
 
 type Me = { teamId: string; profileId: string };
 

@@ -27,25 +27,21 @@ export const OPEN_AGE_BUCKET_START_DAYS: Record<OpenAgeBucket, number> = { under
 
 const calendarDay = z.iso.date({ message: "Use a date like 2026-01-31" });
 
+/** That the range does not end before it starts: said on `to`. */
+const endsAfterStart = (range: { from?: string | undefined; to?: string | undefined }) => !range.from || !range.to || range.from <= range.to;
+const endAfterStart = [endsAfterStart, { path: ["to"], message: "End the range on or after its first day" }] as [typeof endsAfterStart, { path: string[]; message: string }];
+const rangeFields = { from: calendarDay.optional(), to: calendarDay.optional() };
+const teamFields = { ...rangeFields, person: profileIdSchema.optional(), priority: z.enum(blockerPriorities).optional(), source: z.enum(blockerSources).optional() };
+
 /**
  * A report's range: two calendar days of the viewer's time zone, both included. Either may be left out (the last
  * 30 days); that `to` is not before `from` is checked here, what depends on today (not in the future, not longer
  * than two years, within the plan) by the server against its clock.
  */
-export const insightRangeSchema = z
-  .object({ from: calendarDay.optional(), to: calendarDay.optional() })
-  .refine((range) => !range.from || !range.to || range.from <= range.to, { path: ["to"], message: "End the range on or after its first day" });
+export const insightRangeSchema = z.object(rangeFields).refine(...endAfterStart);
 
 /** The team's report: the range and the filters that make a view worth sharing, as the page's URL keeps them. */
-export const teamInsightQuerySchema = z
-  .object({
-    from: calendarDay.optional(),
-    to: calendarDay.optional(),
-    person: profileIdSchema.optional(),
-    priority: z.enum(blockerPriorities).optional(),
-    source: z.enum(blockerSources).optional(),
-  })
-  .refine((range) => !range.from || !range.to || range.from <= range.to, { path: ["to"], message: "End the range on or after its first day" });
+export const teamInsightQuerySchema = z.object(teamFields).refine(...endAfterStart);
 export type TeamInsightQuery = z.infer<typeof teamInsightQuerySchema>;
 
 /** What can be exported as CSV: each table of the reports, and the range's blockers one per row. */
@@ -53,3 +49,6 @@ export const personalInsightTables = ["summary", "weeks", "open"] as const;
 export const teamInsightTables = ["summary", "who-blocks", "weeks", "open", "timeline", "blockers"] as const;
 export type PersonalInsightTable = (typeof personalInsightTables)[number];
 export type TeamInsightTable = (typeof teamInsightTables)[number];
+
+export const personalInsightExportSchema = z.object({ ...rangeFields, table: z.enum(personalInsightTables) }).refine(...endAfterStart);
+export const teamInsightExportSchema = z.object({ ...teamFields, table: z.enum(teamInsightTables) }).refine(...endAfterStart);

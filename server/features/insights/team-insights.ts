@@ -20,7 +20,7 @@ export type TeamFilters = Pick<TeamInsightQuery, "person" | "priority" | "source
 export const TIMELINE_BARS_MAX = 300;
 
 /** The filters, on a relation `b` of blockers. The person filter keeps the blockers that waited on them at some point. */
-function blockerFilters(filters: TeamFilters): SQL {
+export function blockerFilters(filters: TeamFilters): SQL {
   const parts: SQL[] = [];
   if (filters.priority) parts.push(sql`and b.priority = ${filters.priority}`);
   if (filters.source) parts.push(sql`and b.source = ${filters.source}`);
@@ -180,10 +180,12 @@ export const TEAM_PREVIEW_MESSAGE = "On the Free plan the team's insights show t
 export async function readTeamInsights(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe"> }, member: Member, query: TeamInsightQuery, now: Date) {
   const plan = await planOfTeam(deps, member.teamId);
   const range = insightRange(query, member.timezone, now, plan);
-  const filters = { person: query.person, priority: query.priority, source: query.source };
+  const filters = filtersOf(query);
   if (plan === "free") {
     const preview = insightRange({}, member.timezone, now, plan);
     if (range.from !== preview.from || range.to !== preview.to || filters.person || filters.priority || filters.source) throw plusRequired(TEAM_PREVIEW_MESSAGE);
   }
   return { plan, ...(await teamInsights(deps.db, member.teamId, range, filters)) };
 }
+
+export const filtersOf = (query: TeamFilters): TeamFilters => ({ person: query.person, priority: query.priority, source: query.source });

@@ -16,6 +16,11 @@ export const notificationPreferencesSchema = z
     events: z.object(Object.fromEntries(preferenceEvents.map((event) => [event, channelChoices])) as Record<PreferenceEvent, typeof channelChoices>).strict(),
     /** One e-mail at the start of the working day ("You're holding up 3 people: …") instead of single e-mails. */
     dailyDigest: z.boolean("On or off"),
+    /**
+     * The team's weekly report, for owners and admins (Monday 09:00 in their zone). Absent in what was saved before
+     * it existed, which counts as on: see wantsWeeklyReport.
+     */
+    weeklyReport: z.boolean("On or off").optional(),
   })
   .strict();
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
@@ -35,4 +40,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     escalated: { email: true, chat: true },
   },
   dailyDigest: false,
+  weeklyReport: true,
 };
+
+/** Whether someone gets the weekly report: yes unless they turned it off. */
+export const wantsWeeklyReport = (preferences: NotificationPreferences | null | undefined) => preferences?.weeklyReport !== false;

@@ -93,6 +93,22 @@ export const emailTemplates = {
       options.unsubscribe.oneClickUrl,
     );
   },
+  /** The team's weekly report, to its owners and admins: the week's numbers, who held others up, the oldest open blockers. */
+  weeklyReport: (options: { teamName: string; week: string; lines: string[]; holdingUp: string[]; oldest: string[]; insightsUrl: string; unsubscribe: { label: string; url: string; oneClickUrl: string } }) =>
+    renderEmail(
+      {
+        subject: `${oneLine(options.teamName)}: the week in Holdup (${options.week})`,
+        heading: `${oneLine(options.teamName)}'s week, ${options.week}`,
+        lines: [
+          ...options.lines,
+          ...(options.holdingUp.length > 0 ? ["Holding others up the most:", ...options.holdingUp] : ["Nobody held anyone up this week."]),
+          ...(options.oldest.length > 0 ? ["The oldest open blockers:", ...options.oldest] : []),
+        ],
+        actions: [{ label: "Open the team's insights", url: options.insightsUrl }],
+        unsubscribe: { label: options.unsubscribe.label, url: options.unsubscribe.url },
+      },
+      options.unsubscribe.oneClickUrl,
+    ),
   invitation: (options: { inviterName: string; teamName: string; url: string }) =>
     render({
       subject: `${options.inviterName} invited you to ${options.teamName} on Holdup`,

@@ -10,8 +10,13 @@ import type { EmailAction } from "../../mail/email-layout.tsx";
 import { linkToken } from "./link-token.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The unsubscribe link of the daily digest names this instead of an event: it turns the digest off. */
+/** The unsubscribe links of the daily digest and the weekly report name these instead of an event: each turns its e-mail off. */
 export const DIGEST_EVENT = "digest";
+export const WEEKLY_REPORT_EVENT = "weekly_report";
+export const ownEmailEvents = [DIGEST_EVENT, WEEKLY_REPORT_EVENT] as const;
+export type OwnEmailEvent = (typeof ownEmailEvents)[number];
+export const isOwnEmailEvent = (event: string): event is OwnEmailEvent => (ownEmailEvents as readonly string[]).includes(event);
+const turnOffLabels: Record<OwnEmailEvent, string> = { digest: "Stop the daily digest", weekly_report: "Stop the weekly report" };
 /** Mark done and Snooze 1 day: a fortnight, then the e-mail is old news. */
 export const ACTION_LINK_DAYS = 14;
 /** Unsubscribing keeps working for longer: people find old e-mails. */
@@ -80,9 +85,12 @@ async function madeOnce(db: Database, wanted: (typeof emailLinks.$inferInsert)[]
   return db.select({ id: emailLinks.id, key: emailLinks.key }).from(emailLinks).where(inArray(emailLinks.key, wanted.map((link) => link.key)));
 }
 
-/** The digest's unsubscribe link: it turns the daily digest off (single e-mails come again, as chosen). */
-export async function digestUnsubscribeLink(deps: Needs, e: { deliveryId: string; profileId: string }, now: Date) {
-  const [link] = await madeOnce(deps.db, [{ key: `${e.deliveryId}:unsubscribe`, action: "unsubscribe", profileId: e.profileId, event: DIGEST_EVENT, createdAt: now, expiresAt: new Date(now.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS) }]);
+/**
+ * The unsubscribe link of the daily digest (single e-mails come again, as chosen) or of the weekly report: it turns
+ * that e-mail off.
+ */
+export async function turnOffLink(deps: Needs, e: { deliveryId: string; profileId: string; event: OwnEmailEvent }, now: Date) {
+  const [link] = await madeOnce(deps.db, [{ key: `${e.deliveryId}:unsubscribe`, action: "unsubscribe", profileId: e.profileId, event: e.event, createdAt: now, expiresAt: new Date(now.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS) }]);
   const token = linkToken(link?.id ?? "", deps.secret);
-  return { label: "Stop the daily digest", url: linkPageUrl(deps.appUrl, token), oneClickUrl: oneClickUrl(deps.appUrl, token) };
+  return { label: turnOffLabels[e.event], url: linkPageUrl(deps.appUrl, token), oneClickUrl: oneClickUrl(deps.appUrl, token) };
 }

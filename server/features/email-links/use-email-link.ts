@@ -2,7 +2,7 @@
 // it — once. A second use shows what happened the first time. Acting needs no session: the signed token is the proof,
 // and the person acts as the member they are in the blocker's team (no longer a member: nothing is done).
 import { and, eq, isNull } from "drizzle-orm";
-import { DEFAULT_NOTIFICATION_PREFERENCES, isPreferenceEvent } from "../../../common/notification-preferences.ts";
+import { DEFAULT_NOTIFICATION_PREFERENCES, isPreferenceEvent, wantsWeeklyReport } from "../../../common/notification-preferences.ts";
 import type { Database } from "../../db/client.ts";
 import { blockers, blockingUsers, emailLinks, profiles } from "../../db/schema.ts";
 import { Refusal } from "../../http/refusal.ts";
@@ -10,7 +10,7 @@ import { findMember } from "../../http/require-member.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
 import { markDone, snooze, SNOOZE_ONE_DAY_MS } from "../blockers/respond-to-blocker.ts";
 import { updateProfile } from "../profile/update-profile.ts";
-import { DIGEST_EVENT } from "./create-email-links.ts";
+import { DIGEST_EVENT, isOwnEmailEvent, WEEKLY_REPORT_EVENT } from "./create-email-links.ts";
 import { readLinkToken } from "./link-token.ts";
 
 
@@ -40,7 +40,8 @@ export async function viewEmailLink(deps: Needs, token: string, now: Date) {
   const view = { action: link.action, blocker: blocker ? { id: blocker.id, title: blocker.title } : null, event: link.event, expiresAt: link.expiresAt, usedAt: link.usedAt, outcome: link.outcome };
   if (link.action === "unsubscribe") {
     const current = preferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
-    const unsubscribed = link.event === DIGEST_EVENT ? !current.dailyDigest : isPreferenceEvent(link.event ?? "") && current.events[link.event as keyof typeof current.events].email === false;
+    const unsubscribed =
+      link.event === DIGEST_EVENT ? !current.dailyDigest : link.event === WEEKLY_REPORT_EVENT ? !wantsWeeklyReport(current) : isPreferenceEvent(link.event ?? "") && current.events[link.event as keyof typeof current.events].email === false;
     return { ...view, state: (link.expiresAt <= now ? "expired" : unsubscribed ? "used" : "ready") as LinkState };
   }
   if (link.usedAt) return { ...view, state: "used" as LinkState };
@@ -62,9 +63,13 @@ export async function useEmailLink(deps: Needs & ChangeDependencies, token: stri
   const { link, blocker, authId, preferences } = await findLink(deps, token);
   if (link.action === "unsubscribe") {
     const event = link.event ?? "";
-    if (!authId || (event !== DIGEST_EVENT && !isPreferenceEvent(event))) return { ...before, state: "not_on_blocker" as LinkState };
+    if (!authId || (!isOwnEmailEvent(event) && !isPreferenceEvent(event))) return { ...before, state: "not_on_blocker" as LinkState };
     const current = preferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
-    const next = isPreferenceEvent(event) ? { ...current, events: { ...current.events, [event]: { ...current.events[event], email: false } } } : { ...current, dailyDigest: false };
+    const next = isPreferenceEvent(event)
+      ? { ...current, events: { ...current.events, [event]: { ...current.events[event], email: false } } }
+      : event === WEEKLY_REPORT_EVENT
+        ? { ...current, weeklyReport: false }
+        : { ...current, dailyDigest: false };
     await updateProfile(deps, authId, { notificationPreferences: next }, now);
     await deps.db.update(emailLinks).set({ usedAt: now, outcome: { unsubscribedAt: now.toISOString() } }).where(eq(emailLinks.id, link.id));
     return viewEmailLink(deps, token, now);

@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers, deliveries, member, notifications, profiles } from "../../db/schema.ts";
 import type { Mail } from "../../mail/mailer.ts";
 import { emailTemplates } from "../../mail/templates.ts";
-import { digestUnsubscribeLink } from "../email-links/create-email-links.ts";
+import { DIGEST_EVENT, turnOffLink } from "../email-links/create-email-links.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SHOWN = 10;
@@ -60,7 +60,7 @@ export async function composeDigestEmail(deps: { db: Database; secret: string; a
     return `“${blocker.title}” — ${names.join(", ")} waiting ${waitedFor(blocker.createdAt, now, person.timezone)}`;
   });
   if (waiting.length > SHOWN) lines.push(`…and ${waiting.length - SHOWN} more.`);
-  const unsubscribe = await digestUnsubscribeLink(deps, { deliveryId: delivery.id, profileId: person.id }, sentAt);
+  const unsubscribe = await turnOffLink(deps, { deliveryId: delivery.id, profileId: person.id, event: DIGEST_EVENT }, sentAt);
   const content = await emailTemplates.digest({
     holdingUp: people.size,
     blockers: waiting.length,

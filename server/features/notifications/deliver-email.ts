@@ -9,6 +9,7 @@ import { deliveries } from "../../db/schema.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
 import type { Mail } from "../../mail/mailer.ts";
 import { claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "./claim-deliveries.ts";
+import { composeWeeklyReport, WEEKLY_REPORT_KIND } from "../insights/weekly-report.ts";
 import { composeDigestEmail } from "./compose-digest.ts";
 import { composeNotificationEmails } from "./compose-email.ts";
 import { DELIVER_EMAIL_QUEUE } from "./queue-deliveries.ts";
@@ -39,12 +40,15 @@ async function send(deps: Deps, delivery: Delivery, mail: Mail | null | undefine
   }
 }
 
-/** What each claimed delivery says: notifications' e-mails composed together, digests one by one. */
+/** What each claimed delivery says: notifications' e-mails composed together, digests and weekly reports one by one. */
 async function compose(deps: Deps, claimed: Delivery[], now: Date): Promise<Map<string, Mail | null>> {
   const linkDeps = { db: deps.db, secret: deps.secret, appUrl: deps.config.appUrl };
   const ofNotifications = claimed.flatMap((delivery) => (delivery.notificationId ? [{ id: delivery.id, notificationId: delivery.notificationId }] : []));
   const mails = await composeNotificationEmails(linkDeps, ofNotifications, now);
-  for (const delivery of claimed) if (delivery.kind === "digest") mails.set(delivery.id, await composeDigestEmail(linkDeps, delivery, now));
+  for (const delivery of claimed) {
+    if (delivery.kind === "digest") mails.set(delivery.id, await composeDigestEmail(linkDeps, delivery, now));
+    if (delivery.kind === WEEKLY_REPORT_KIND) mails.set(delivery.id, await composeWeeklyReport(linkDeps, delivery, now));
+  }
   return mails;
 }
 

@@ -1,9 +1,10 @@
 // Runs the reminder engine on the job queue: a job every minute (pg-boss's cron, one per minute for all instances
-// together) sends whatever is due by the app's clock (send-due-reminders.ts), and the daily digests due
-// (queue-digests.ts). A queue of the "singleton" policy would keep two runs from overlapping, but a run whose process
-// was killed would then hold the queue until it expired: runs may overlap instead, which is safe (parts are claimed
-// with SKIP LOCKED), and a run expires after five minutes.
+// together) sends whatever is due by the app's clock (send-due-reminders.ts), the daily digests due
+// (queue-digests.ts) and the weekly reports (insights/weekly-report.ts). A queue of the "singleton" policy would keep
+// two runs from overlapping, but a run whose process was killed would then hold the queue until it expired: runs may
+// overlap instead, which is safe (parts are claimed with SKIP LOCKED), and a run expires after five minutes.
 import type { AppDependencies } from "../../http/app-env.ts";
+import { queueDueWeeklyReports } from "../insights/weekly-report.ts";
 import { queueDueDigests } from "../notifications/queue-digests.ts";
 import { sendDueReminders } from "./send-due-reminders.ts";
 
@@ -24,7 +25,8 @@ export async function startReminderEngine(deps: Pick<AppDependencies, "db" | "ev
     const now = deps.clock.now();
     const outcome = await sendDueReminders(deps, now);
     const digests = await queueDueDigests(deps, now);
-    if (outcome.nudged > 0 || digests > 0) deps.logger.info(`Reminders: ${outcome.nudged} sent, ${outcome.escalated} escalated; ${digests} daily digests`);
+    const weeklyReports = await queueDueWeeklyReports(deps, now);
+    if (outcome.nudged > 0 || digests > 0 || weeklyReports > 0) deps.logger.info(`Reminders: ${outcome.nudged} sent, ${outcome.escalated} escalated; ${digests} daily digests; ${weeklyReports} weekly reports`);
   });
   return () => boss.offWork({ id: worker });
 }

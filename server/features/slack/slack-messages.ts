@@ -1,6 +1,7 @@
 // What Holdup says in Slack, as Block Kit: the help, the two columns of `/holdup list`, confirmations. Each message
 // has a plain `text` too, which Slack shows in notifications and screen readers read. Text from people (titles,
 // names) is escaped for Slack's mrkdwn, so a title cannot mention @channel or forge a link.
+import { compactAge } from "../../../common/durations.ts";
 import { paths } from "../../../common/paths.ts";
 import type { BlockerCard } from "../blockers/blocker-cards.ts";
 
@@ -25,15 +26,8 @@ export const slackLink = (url: string, label: string) => `<${url}|${escapeMrkdwn
 const section = (text: string): SlackBlock => ({ type: "section", text: { type: "mrkdwn", text } });
 const context = (text: string): SlackBlock => ({ type: "context", elements: [{ type: "mrkdwn", text }] });
 
-const HOUR_MS = 3_600_000;
-/** How long something has waited, in its largest whole unit, as the web app's lists say it ("5m", "3h", "2d"). */
-export function ageOf(since: Date, now: Date): string {
-  const elapsed = Math.max(0, now.getTime() - since.getTime());
-  if (elapsed < 60_000) return "just now";
-  if (elapsed < HOUR_MS) return `${Math.floor(elapsed / 60_000)}m`;
-  if (elapsed < 24 * HOUR_MS) return `${Math.floor(elapsed / HOUR_MS)}h`;
-  return `${Math.floor(elapsed / (24 * HOUR_MS))}d`;
-}
+/** "5h", "3d": how long a blocker has waited, the way the web app's lists say it (common/durations.ts). */
+export const ageOf = (since: Date, now: Date) => compactAge(Math.max(0, now.getTime() - since.getTime()));
 
 export const ephemeral = (text: string, blocks?: SlackBlock[]): SlackReply => ({ response_type: "ephemeral", text, ...(blocks ? { blocks } : {}) });
 

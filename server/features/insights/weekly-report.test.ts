@@ -15,6 +15,10 @@ let server: TestServer;
 let olivia: Teammate, alice: Teammate, bob: Teammate;
 const reports = (person: Teammate) => server.mail.mails.filter((mail) => mail.to === person.email && mail.subject.includes("the week in Holdup"));
 const queueNow = () => queueDueWeeklyReports(server.deps, clock.now());
+async function ok(request: Promise<{ status: number; text: string }>) {
+  const answer = await request;
+  if (answer.status >= 300) throw new Error(`set-up failed: ${answer.status} ${answer.text}`);
+}
 
 beforeAll(async () => {
   server = await startTestServer({ smtp: true, clock });
@@ -22,14 +26,14 @@ beforeAll(async () => {
   // Alice is an admin, in New York; Bob a member.
   const members = (await olivia.client.request("/api/team/members")).json as { items: { memberId: string; profileId: string }[] };
   const alicesMembership = members.items.find((row) => row.profileId === alice.profileId)?.memberId;
-  expect((await olivia.client.request(`/api/team/members/${alicesMembership}`, { method: "PATCH", json: { role: "admin" } })).status).toBe(200);
-  expect((await alice.client.request("/api/profile", { method: "PATCH", json: { timezone: "America/New_York" } })).status).toBe(200);
+  await ok(olivia.client.request(`/api/team/members/${alicesMembership}`, { method: "PATCH", json: { role: "admin" } }));
+  await ok(alice.client.request("/api/profile", { method: "PATCH", json: { timezone: "America/New_York" } }));
 
   // The week of 9 November: one blocker done after 5 hours, one still open from Wednesday 10:00.
   at(paris("2026-11-10T10:00"));
   const quick = await makeBlocker(alice, [bob], { title: "Quarterly numbers" });
   at(paris("2026-11-10T15:00"));
-  expect((await bob.client.post(`/api/blockers/${quick}/done`)).status).toBe(200);
+  await ok(bob.client.post(`/api/blockers/${quick}/done`));
   at(paris("2026-11-11T10:00"));
   await makeBlocker(olivia, [bob], { title: "Old request" });
 });

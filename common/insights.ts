@@ -30,7 +30,12 @@ const calendarDay = z.iso.date({ message: "Use a date like 2026-01-31" });
 /** That the range does not end before it starts: said on `to`. */
 const endsAfterStart = (range: { from?: string | undefined; to?: string | undefined }) => !range.from || !range.to || range.from <= range.to;
 const endAfterStart = [endsAfterStart, { path: ["to"], message: "End the range on or after its first day" }] as [typeof endsAfterStart, { path: string[]; message: string }];
-const rangeFields = { from: calendarDay.optional(), to: calendarDay.optional() };
+/** That a range is given one way: the last n days, or dates. */
+const oneWay = (range: { days?: string | undefined; from?: string | undefined; to?: string | undefined }) => !range.days || (!range.from && !range.to);
+const oneWayOnly = [oneWay, { path: ["days"], message: "Choose either a number of days or dates, not both" }] as [typeof oneWay, { path: string[]; message: string }];
+/** The presets, as the address and the API name them ("the last 30 days": days=30). */
+export const insightPresets = INSIGHT_PRESET_DAYS.map(String) as ["7", "30", "90"];
+const rangeFields = { days: z.enum(insightPresets).optional(), from: calendarDay.optional(), to: calendarDay.optional() };
 const teamFields = { ...rangeFields, person: profileIdSchema.optional(), priority: z.enum(blockerPriorities).optional(), source: z.enum(blockerSources).optional() };
 
 /**
@@ -38,10 +43,16 @@ const teamFields = { ...rangeFields, person: profileIdSchema.optional(), priorit
  * 30 days); that `to` is not before `from` is checked here, what depends on today (not in the future, not longer
  * than two years, within the plan) by the server against its clock.
  */
-export const insightRangeSchema = z.object(rangeFields).refine(...endAfterStart);
+export const insightRangeSchema = z
+  .object(rangeFields)
+  .refine(...endAfterStart)
+  .refine(...oneWayOnly);
 
 /** The team's report: the range and the filters that make a view worth sharing, as the page's URL keeps them. */
-export const teamInsightQuerySchema = z.object(teamFields).refine(...endAfterStart);
+export const teamInsightQuerySchema = z
+  .object(teamFields)
+  .refine(...endAfterStart)
+  .refine(...oneWayOnly);
 export type TeamInsightQuery = z.infer<typeof teamInsightQuerySchema>;
 
 /** What can be exported as CSV: each table of the reports, and the range's blockers one per row. */
@@ -50,5 +61,14 @@ export const teamInsightTables = ["summary", "who-blocks", "weeks", "open", "tim
 export type PersonalInsightTable = (typeof personalInsightTables)[number];
 export type TeamInsightTable = (typeof teamInsightTables)[number];
 
-export const personalInsightExportSchema = z.object({ ...rangeFields, table: z.enum(personalInsightTables) }).refine(...endAfterStart);
-export const teamInsightExportSchema = z.object({ ...teamFields, table: z.enum(teamInsightTables) }).refine(...endAfterStart);
+export const personalInsightExportSchema = z
+  .object({ ...rangeFields, table: z.enum(personalInsightTables) })
+  .refine(...endAfterStart)
+  .refine(...oneWayOnly);
+export const teamInsightExportSchema = z
+  .object({ ...teamFields, table: z.enum(teamInsightTables) })
+  .refine(...endAfterStart)
+  .refine(...oneWayOnly);
+
+/** What a report is asked for: the last n days, or two dates; neither is the last DEFAULT_INSIGHT_DAYS. */
+export type AskedRange = { days?: (typeof insightPresets)[number] | undefined; from?: string | undefined; to?: string | undefined };

@@ -5,7 +5,7 @@
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
-import type { PersonalInsightTable, TeamInsightQuery, TeamInsightTable } from "../../../common/insights.ts";
+import type { AskedRange, PersonalInsightTable, TeamInsightQuery, TeamInsightTable } from "../../../common/insights.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { Member } from "../../http/app-env.ts";
@@ -169,7 +169,7 @@ export async function exportTeamInsights(deps: Reading, member: Member, query: T
 }
 
 /** A table of a member's own report as CSV: Plus's too. */
-export async function exportPersonalInsights(deps: Reading, member: Member, query: { from?: string | undefined; to?: string | undefined; table: PersonalInsightTable }, now: Date): Promise<CsvFile> {
+export async function exportPersonalInsights(deps: Reading, member: Member, query: AskedRange & { table: PersonalInsightTable }, now: Date): Promise<CsvFile> {
   const plan = await planOfTeam(deps, member.teamId);
   if (plan !== "plus") throw plusRequired(EXPORT_MESSAGE);
   return personalTableCsv(await personalInsights(deps.db, member, insightRange(query, member.timezone, now, plan)), query.table);

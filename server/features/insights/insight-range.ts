@@ -3,7 +3,7 @@
 // What depends on today is checked here against the app's clock: not in the future, at most two years long, and
 // on the Free plan within the last 30 days (DESIGN.md §7).
 import { Temporal } from "temporal-polyfill";
-import { DEFAULT_INSIGHT_DAYS, FREE_INSIGHT_DAYS, INSIGHT_RANGE_MAX_DAYS } from "../../../common/insights.ts";
+import { DEFAULT_INSIGHT_DAYS, FREE_INSIGHT_DAYS, INSIGHT_RANGE_MAX_DAYS, type AskedRange } from "../../../common/insights.ts";
 import { paths } from "../../../common/paths.ts";
 import { fieldRefusal, Refusal } from "../../http/refusal.ts";
 import type { Plan } from "../billing/plan-of-team.ts";
@@ -32,10 +32,10 @@ export function todayIn(timezone: string, now: Date): Temporal.PlainDate {
   return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timezone).toPlainDate();
 }
 
-export function insightRange(asked: { from?: string | undefined; to?: string | undefined }, timezone: string, now: Date, plan: Plan): InsightRange {
+export function insightRange(asked: AskedRange, timezone: string, now: Date, plan: Plan): InsightRange {
   const today = todayIn(timezone, now);
   const to = asked.to ? Temporal.PlainDate.from(asked.to) : today;
-  const from = asked.from ? Temporal.PlainDate.from(asked.from) : to.subtract({ days: DEFAULT_INSIGHT_DAYS - 1 });
+  const from = asked.from ? Temporal.PlainDate.from(asked.from) : to.subtract({ days: Number(asked.days ?? DEFAULT_INSIGHT_DAYS) - 1 });
   if (Temporal.PlainDate.compare(to, today) > 0) throw fieldRefusal("to", "Choose a day that is not in the future");
   if (Temporal.PlainDate.compare(from, to) > 0) throw fieldRefusal("to", "End the range on or after its first day");
   const days = from.until(to, { largestUnit: "days" }).days + 1;

@@ -36,6 +36,8 @@ describe("bad ranges", () => {
     ["a range of more than two years", "from=2024-11-18&to=2026-11-20", "from"],
     ["a day that does not exist", "from=2026-02-30", "from"],
     ["a malformed day", "to=yesterday", "to"],
+    ["a number of days not offered", "days=14", "days"],
+    ["a number of days and dates at once", "days=7&from=2026-11-01", "days"],
     ["an unknown priority", "priority=blocker", "priority"],
     ["an unknown source", "source=fax", "source"],
     ["a person who is not an id", "person=bob", "person"],
@@ -49,11 +51,12 @@ describe("bad ranges", () => {
   }
 
   it("refuses the same bad ranges of a member's own report", async () => {
-    for (const [, query] of cases.slice(0, 6)) expect((await alice.client.request(`/api/insights/me?${query}`)).status, query).toBe(400);
+    for (const [, query] of cases.slice(0, 8)) expect((await alice.client.request(`/api/insights/me?${query}`)).status, query).toBe(400);
   });
 
   it("accepts two years exactly, and refuses an unknown table to export", async () => {
     expect((await alice.client.request("/api/insights/team?from=2024-11-20&to=2026-11-20")).status).toBe(200);
+    expect((await alice.client.request("/api/insights/team?days=90")).json).toMatchObject({ range: { from: "2026-08-23", to: "2026-11-20", days: 90 } });
     const answer = await alice.client.request("/api/insights/team/export?table=passwords");
     expect(answer.status).toBe(400);
     expect((answer.json as { fields: Record<string, string[]> }).fields).toHaveProperty("table");

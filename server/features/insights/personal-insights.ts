@@ -2,6 +2,7 @@
 // waited on others, what still waits on them by age, the nudges they needed, week by week; in their current team,
 // over a range, with the period before it to compare with (decision 037).
 import { sql, type SQL } from "drizzle-orm";
+import type { AskedRange } from "../../../common/insights.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { Member } from "../../http/app-env.ts";
@@ -107,7 +108,7 @@ export async function personalInsights(db: Database, me: Me, range: InsightRange
 }
 
 /** A member's own report in their current team; on the Free plan, within the last 30 days. */
-export async function readPersonalInsights(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe"> }, member: Member, asked: { from?: string | undefined; to?: string | undefined }, now: Date) {
+export async function readPersonalInsights(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe"> }, member: Member, asked: AskedRange, now: Date) {
   const plan = await planOfTeam(deps, member.teamId);
   return { plan, ...(await personalInsights(deps.db, member, insightRange(asked, member.timezone, now, plan))) };
 }

@@ -36,7 +36,8 @@ const oneWayOnly = [oneWay, { path: ["days"], message: "Choose either a number o
 /** The presets, as the address and the API name them ("the last 30 days": days=30). */
 export const insightPresets = INSIGHT_PRESET_DAYS.map(String) as ["7", "30", "90"];
 const rangeFields = { days: z.enum(insightPresets).optional(), from: calendarDay.optional(), to: calendarDay.optional() };
-const teamFields = { ...rangeFields, person: profileIdSchema.optional(), priority: z.enum(blockerPriorities).optional(), source: z.enum(blockerSources).optional() };
+/** The fields of the team's view one by one (the address is read field by field: a bad one is left out). */
+export const teamFields = { ...rangeFields, person: profileIdSchema.optional(), priority: z.enum(blockerPriorities).optional(), source: z.enum(blockerSources).optional() };
 
 /**
  * A report's range: two calendar days of the viewer's time zone, both included. Either may be left out (the last

@@ -6,13 +6,10 @@ import { LeaveForPublicSite } from "./app/leave-for-public-site";
 import { RootLayout } from "./app/root-layout";
 import { RouteError } from "./app/route-error";
 import { FullScreenSpinner } from "./components/ui/spinner";
-import type { ComingFeature } from "./features/coming-soon/pages/coming-page";
 
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
-
-const placeholder = (feature: ComingFeature) => ({ lazy: async () => ({ Component: (await import("./features/coming-soon/pages/coming-page")).comingPage(feature) }) });
 
 export const routes: RouteObject[] = [
   {
@@ -57,14 +54,15 @@ export const routes: RouteObject[] = [
               { path: "/blockers/:id", ...page(() => import("./features/blockers/pages/blocker-page")) },
               { path: paths.invites, ...page(() => import("./features/team/pages/received-invitations-page")) },
               { path: "/user/:userId", ...page(() => import("./features/people/pages/user-page")) },
-              { path: paths.insights, ...placeholder("insights") },
+              // The reports load their charts (recharts) with them, never with the dashboard (issue #13).
+              { path: paths.insights, ...page(() => import("./features/insights/pages/my-insights-page")) },
               { path: paths.notifications, ...page(() => import("./features/notifications/pages/notifications-page")) },
               { path: paths.settings, element: <Navigate to={paths.settingsPersonal} replace /> },
               { path: paths.settingsPersonal, ...page(() => import("./features/settings/pages/personal-settings-page")) },
               { path: paths.organization, element: <Navigate to={paths.organizationAccess} replace /> },
               { path: paths.organizationAccess, ...page(() => import("./features/team/pages/access-page")) },
               { path: paths.organizationBilling, ...page(() => import("./features/billing/pages/billing-page")) },
-              { path: paths.organizationInsights, ...placeholder("organizationInsights") },
+              { path: paths.organizationInsights, ...page(() => import("./features/insights/pages/team-insights-page")) },
               { path: paths.organizationTools, ...page(() => import("./features/reminders/pages/tools-page")) },
               { path: paths.organizationIntegrations, ...page(() => import("./features/reminders/pages/tools-page")) },
               { path: paths.organizationInvites, ...page(() => import("./features/team/pages/invites-page")) },

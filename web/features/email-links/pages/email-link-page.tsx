@@ -49,7 +49,7 @@ function LinkBody({ view, acting, error, onAct }: { view: LinkView; acting: bool
     return (
       <div className="grid gap-4">
         <FormAlert>{error}</FormAlert>
-        <p className="text-sm text-muted-foreground">{view.event === "digest" ? t("emailLink.ready.unsubscribeDigest") : t(`emailLink.ready.${view.action}`, { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })}</p>
+        <p className="text-sm text-muted-foreground">{view.event === "digest" ? t("emailLink.ready.unsubscribeDigest") : view.event === "weekly_report" ? t("emailLink.ready.unsubscribeWeeklyReport") : t(`emailLink.ready.${view.action}`, { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })}</p>
         <div className="flex flex-wrap gap-2">
           <Button onClick={onAct} disabled={acting}>
             {t(`emailLink.confirm.${view.action}`)}
@@ -72,7 +72,9 @@ function LinkBody({ view, acting, error, onAct }: { view: LinkView; acting: bool
             ? t("emailLink.usedSnooze", { until: snoozedUntil ? formatDateTime(snoozedUntil) : "", next: nextReminderAt ? formatReminderMoment(nextReminderAt) : t("emailLink.noReminder") })
             : view.event === "digest"
               ? t("emailLink.usedUnsubscribeDigest")
-              : t("emailLink.usedUnsubscribe", { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })
+              : view.event === "weekly_report"
+                ? t("emailLink.usedUnsubscribeWeeklyReport")
+                : t("emailLink.usedUnsubscribe", { event: view.event ? t(`settings.personal.events.${view.event}`) : "" })
       : view.state === "expired"
         ? t("emailLink.expired", { when: formatDateTime(view.expiresAt) })
         : view.state === "answered"

@@ -1,9 +1,10 @@
 // Which channels reach me for each kind of event: in the app always, by e-mail as I choose (or one daily digest at
-// the start of my working day instead), and in Slack as I choose once my team has connected it (issue #12).
+// the start of my working day instead), and in Slack as I choose once my team has connected it (issue #12); and, for
+// owners and admins, the team's weekly report (issue #13).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { notificationChannels, preferenceEvents, type NotificationChannel, type NotificationPreferences, type PreferenceEvent } from "@/common/notification-preferences";
+import { notificationChannels, preferenceEvents, wantsWeeklyReport, type NotificationChannel, type NotificationPreferences, type PreferenceEvent } from "@/common/notification-preferences";
 import { useAuth } from "@/web/app/auth-context";
 import { CheckboxWithHint } from "@/web/components/checkbox-with-hint";
 import { FormAlert } from "@/web/components/form-field";
@@ -11,6 +12,7 @@ import { Button } from "@/web/components/ui/button";
 import { profileKeys } from "@/web/features/profile/api/get-profile";
 import { updateProfile } from "@/web/features/profile/api/update-profile";
 import { slackQueryOptions } from "@/web/features/slack/api/slack";
+import { teamsQueryOptions } from "@/web/features/team/api/team";
 import { toast } from "@/web/lib/toast";
 import { SettingsSection } from "./settings-section";
 
@@ -19,6 +21,9 @@ export function NotificationsCard() {
   // Slack is chosen here once the team has connected a workspace; until then its column says so and takes no choice.
   const slack = useQuery(slackQueryOptions());
   const chatAvailable = slack.data?.workspace != null;
+  // The weekly report goes to owners and admins: the choice is offered to someone who is one in any of their teams.
+  const teams = useQuery(teamsQueryOptions());
+  const leadsATeam = teams.data?.some((team) => team.role === "owner" || team.role === "admin") ?? false;
   const queryClient = useQueryClient();
   const { profile } = useAuth();
   const [preferences, setPreferences] = useState<NotificationPreferences | undefined>(profile?.notificationPreferences);
@@ -87,6 +92,9 @@ export function NotificationsCard() {
         </div>
         {!chatAvailable && <p className="text-xs text-muted-foreground">{t("settings.personal.chatLater")}</p>}
         <CheckboxWithHint label={t("settings.personal.digest")} hint={t("settings.personal.digestHint")} checked={preferences.dailyDigest} onChange={(dailyDigest) => setPreferences({ ...preferences, dailyDigest })} />
+        {leadsATeam && (
+          <CheckboxWithHint label={t("settings.personal.weeklyReport")} hint={t("settings.personal.weeklyReportHint")} checked={wantsWeeklyReport(preferences)} onChange={(weeklyReport) => setPreferences({ ...preferences, weeklyReport })} />
+        )}
         <div className="flex justify-end">
           <Button type="submit" disabled={save.isPending}>
             {t("common.save")}

@@ -1,0 +1,115 @@
+// /insights: a member's own numbers in their current team (issue #13) — how fast they unblock others and how long
+// they wait, what still waits on them, the nudges they needed, week by week.
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { personalInsightTables } from "@/common/insights";
+import { QueryError } from "@/web/components/query-error";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { usePageTitle } from "@/web/lib/use-page-title";
+import { personalInsightsQueryOptions, type PersonalInsights } from "../api/get-personal-insights";
+import { useWeekLabel, WeeklyCounts } from "../components/charts";
+import { RangePicker } from "../components/insight-controls";
+import { OpenByAge } from "../components/open-by-age";
+import { ChartFigure, Comparison, CountingNotes, DataTable, ExportMenu, FreePlanNotice, InsightTabs, StatTile, useDuration, useNumber } from "../components/report-parts";
+import { useInsightView } from "../components/use-insight-view";
+
+const HOUR_MS = 3_600_000;
+
+export default function MyInsightsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("insights.mine.title"));
+  const state = useInsightView("me");
+  const report = useQuery(personalInsightsQueryOptions(state.view));
+  const data = report.data;
+  return (
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 md:px-8" aria-busy={report.isFetching}>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight">{t("insights.mine.title")}</h1>
+          <p className="text-muted-foreground">{t("insights.mine.description")}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu report="me" tables={personalInsightTables} view={state.view} plan={data?.plan} />
+          <InsightTabs current="me" />
+        </div>
+      </div>
+      {data?.plan === "free" && <FreePlanNotice report="me" />}
+      <RangePicker state={state} shown={data?.range} plan={data?.plan} report="me" />
+      {report.isError && !data ? (
+        <QueryError error={report.error} onRetry={() => void report.refetch()} />
+      ) : !data ? (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="status" aria-label={t("insights.loading")}>
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="h-28" />
+          ))}
+        </div>
+      ) : (
+        <MyReport data={data} />
+      )}
+      <CountingNotes />
+    </main>
+  );
+}
+
+function MyReport({ data }: { data: PersonalInsights }) {
+  const { t } = useTranslation();
+  const number = useNumber();
+  const duration = useDuration();
+  const weekLabel = useWeekLabel();
+  const { summary, previous, range } = data;
+  const days = range.days;
+  return (
+    <>
+      <section aria-label={t("insights.headline")} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatTile
+          testId="stat-person-hours"
+          label={t("insights.mine.personHours")}
+          value={number(summary.personHours)}
+          detail={t("insights.mine.blockers", { count: summary.blockers })}
+          comparison={<Comparison now={summary.personHours} before={previous.personHours} days={days} better="lower" />}
+        />
+        <StatTile
+          testId="stat-median"
+          label={t("insights.mine.median")}
+          value={duration(summary.medianTimeToDoneMs)}
+          detail={summary.p90TimeToDoneMs === null ? t("insights.mine.noneDone") : t("insights.mine.p90", { duration: duration(summary.p90TimeToDoneMs), count: summary.done })}
+          comparison={<Comparison now={summary.medianTimeToDoneMs} before={previous.medianTimeToDoneMs} days={days} better="lower" />}
+        />
+        <StatTile
+          testId="stat-nudges"
+          label={t("insights.mine.nudges")}
+          value={summary.nudgesBeforeDone === null ? "—" : number(summary.nudgesBeforeDone)}
+          comparison={<Comparison now={summary.nudgesBeforeDone} before={previous.nudgesBeforeDone} days={days} better="lower" />}
+        />
+        <StatTile
+          testId="stat-waited"
+          label={t("insights.mine.waited")}
+          value={t("insights.hoursValue", { hours: number(summary.waitedHours) })}
+          detail={summary.waitedMedianMs === null ? t("insights.mine.waitedBlockers", { count: summary.waitedBlockers }) : t("insights.mine.waitedMedian", { count: summary.waitedBlockers, duration: duration(summary.waitedMedianMs) })}
+          comparison={<Comparison now={summary.waitedHours} before={previous.waitedHours} days={days} better="lower" />}
+        />
+      </section>
+
+      <ChartFigure
+        title={t("insights.mine.weeksTitle")}
+        summary={t("insights.mine.weeksSummary", { done: number(summary.done), weeks: data.weeks.length, personHours: number(summary.personHours) })}
+        chart={
+          <WeeklyCounts
+            rows={data.weeks.map((week) => ({ week: week.week, done: week.done, median: week.medianTimeToDoneMs === null ? null : Math.round((week.medianTimeToDoneMs / HOUR_MS) * 10) / 10 }))}
+            bars={[{ key: "done", label: t("insights.mine.done"), color: "var(--chart-1)" }]}
+            line={{ key: "median", label: t("insights.mine.medianHours"), color: "var(--chart-3)" }}
+          />
+        }
+        table={
+          <DataTable
+            caption={t("insights.mine.weeksTitle")}
+            columns={[t("insights.week"), t("insights.mine.done"), t("insights.mine.median"), t("insights.mine.personHours"), t("insights.mine.waited")]}
+            rows={data.weeks.map((week) => [weekLabel(week.week), number(week.done), duration(week.medianTimeToDoneMs), number(week.personHours), t("insights.hoursValue", { hours: number(week.waitedHours) })])}
+          />
+        }
+      />
+
+      <OpenByAge title={t("insights.open.mineTitle")} description={t("insights.open.mineDescription")} buckets={data.openByAge} />
+    </>
+  );
+}

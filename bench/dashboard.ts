@@ -2,24 +2,20 @@
 // one of whom has 200 open items, at growing data sizes, on PGlite or PostgreSQL, beside a bare Hono endpoint; one
 // column's list (about 20 cards) for 20 users, for throughput; the plans of the dashboard's queries; and how long a
 // change takes to reach another user's open event stream.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { TEAM_HEADER } from "../common/teams.ts";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
-import { loadConfig } from "../server/config.ts";
 import { imWaitingOnCountQuery, waitingOnMeCountQuery } from "../server/features/counters/count-waiting.ts";
 import { dashboardPageQuery } from "../server/features/blockers/list-dashboard.ts";
 import { findMember } from "../server/http/require-member.ts";
-import { startServer, type RunningServer } from "../server/start-server.ts";
+import type { RunningServer } from "../server/start-server.ts";
 import type { BrowserLikeClient } from "../server/test/browser-like-client.ts";
 import { aboutBlocker, openEventStream } from "../server/test/event-stream.ts";
 import { createTestDatabase } from "../server/test/test-server.ts";
 import { freePort, load, median, type LoadResult } from "./measure.ts";
-import { seedBlockers, seedMembers, seedOpenOn, signIn } from "./seed-team.ts";
+import { seedBlockers, seedMembers, seedOpenOn, signIn, startBenchServer } from "./seed-team.ts";
 
 export type DataSize = { label: string; blockers: number; perBlocker: number; open: number };
 export type DashboardResult = {
@@ -76,14 +72,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
-
-async function startBenchServer(databaseUrl: string | undefined) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-dashboard-"));
-  // The members sign up from addresses of their own behind the loopback proxy (BrowserLikeClient), as people do:
-  // from one address, per-client limits would answer the eleventh sign-up with 429.
-  const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback" }));
-  return { server, cleanUp: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-}
 
 /** EXPLAIN ANALYZE of the dashboard's four queries, with their parameters written in (ours: uuids). */
 async function explainDashboard(server: RunningServer, authId: string) {

@@ -1,6 +1,6 @@
 // `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed
 // (a quick run: missed by more than QUICK_TOLERANCE).
-// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,
+// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,insights,
 // --database-url URL (PostgreSQL used to create scratch databases; default: the machine's test database).
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
@@ -9,6 +9,7 @@ import { median } from "./measure.ts";
 import { benchAccess, benchSearch, benchTeamBoard, type ScaleResult } from "./team-scale.ts";
 import { compareSessionCheck } from "./session-check.ts";
 import { benchIdleEngine, benchReminderThroughput } from "./reminders.ts";
+import { benchInsights, INSIGHT_READERS } from "./insights.ts";
 import { benchSlackAnswers, SLACK_CONNECTIONS } from "./slack.ts";
 import { measureStartup } from "./startup.ts";
 
@@ -16,7 +17,7 @@ const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
-    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack" },
+    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack,insights" },
   },
 });
 const quick = values.quick;
@@ -45,6 +46,9 @@ const targets = {
   idleCoreShare: 0.05,
   /** Issue #12: commands and button presses from Slack answered, 50 at once, within 300 ms at the 99th percentile. */
   slackP99Ms: 300,
+  /** Issue #13: the team's report over 90 days, a team of 50 with 1,000,000 blocking entries of history. */
+  insightsP95Ms: { PGlite: 1000, PostgreSQL: 300 },
+  insightsP95Growth: 1.5,
 };
 const failures: string[] = [];
 /**
@@ -228,6 +232,31 @@ async function slack() {
   }
 }
 
+async function insights() {
+  const seconds = quick ? 3 : 10;
+  // Blocking entries: two per blocker.
+  const sizes = [
+    { label: "10,000 entries (5,000 blockers)", blockers: 5_000 },
+    quick ? { label: "200,000 entries (100,000 blockers)", blockers: 100_000 } : { label: "1,000,000 entries (500,000 blockers)", blockers: 500_000 },
+  ];
+  console.log(`\n## The team's report (/api/insights/team, the last 90 days; a team of 50 logging 50 blockers a day, history growing back in time; ${INSIGHT_READERS} members at once, ${seconds} s, beside a bare endpoint)\n`);
+  console.log("| database | history | seeding (s) | requests/s | p50 (ms) | p95 (ms) | p99 (ms) | answer (kB) | bare requests/s | p95 vs smallest | target |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const [name, databaseAdminUrl] of [["PGlite", undefined], ["PostgreSQL", adminUrl]] as const) {
+    const results = await benchInsights({ databaseAdminUrl, sizes, seconds });
+    const resolved = (p95: number) => Math.max(p95, targets.p50ResolutionMs);
+    const smallest = resolved(results[0]?.measured.p95 ?? 0);
+    for (const [index, result] of results.entries()) {
+      const growth = resolved(result.measured.p95) / smallest;
+      const isLargest = index === results.length - 1;
+      const target = isLargest ? `p95 ≤ ${targets.insightsP95Ms[name]} ms, ≤ ${targets.insightsP95Growth}× the smallest` : `p95 ≤ ${targets.insightsP95Ms[name]} ms`;
+      console.log(`| ${name} | ${result.size.label} | ${round(result.seedSeconds, 0)} | ${round(result.measured.requestsPerSecond, 0)} | ${result.measured.p50} | ${result.measured.p95} | ${result.measured.p99} | ${round(result.bytes / 1000, 1)} | ${round(result.bare.requestsPerSecond, 0)} | ${round(growth)}× | ${target} |`);
+      atMost(result.measured.p95, targets.insightsP95Ms[name], `${name}: the team's report p95 ${result.measured.p95} ms > ${targets.insightsP95Ms[name]} ms (${result.size.label})`);
+      if (isLargest) atMost(growth, targets.insightsP95Growth, `${name}: the team's report p95 grew ${round(growth)}× from the smallest history to the largest`);
+    }
+  }
+}
+
 const parts = new Set(values.only.split(","));
 if (parts.has("startup")) await startUp();
 if (parts.has("session")) await sessionCheck();
@@ -235,6 +264,7 @@ if (parts.has("dashboard")) await dashboard();
 if (parts.has("scale")) await scale();
 if (parts.has("reminders")) await reminders();
 if (parts.has("slack")) await slack();
+if (parts.has("insights")) await insights();
 
 if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
 if (nearMisses.length > 0) console.log(`\nNear misses (within ${QUICK_TOLERANCE}× of the target; a quick run on a shared machine does not fail on them):\n${nearMisses.map((nearMiss) => `- ${nearMiss}`).join("\n")}`);

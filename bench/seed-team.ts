@@ -1,10 +1,24 @@
 // Seeds a benchmark team: 50 members who really signed up (so they have real sessions), and blockers written
 // with one SQL statement (generate_series), so a million blocking entries take seconds, not hours.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
+import { loadConfig } from "../server/config.ts";
 import { member as teamMember, profiles } from "../server/db/schema.ts";
-import type { RunningServer } from "../server/start-server.ts";
+import { startServer, type RunningServer } from "../server/start-server.ts";
+import { freePort } from "../server/test/free-port.ts";
 import { BrowserLikeClient } from "../server/test/browser-like-client.ts";
 import { STRONG_PASSWORD } from "../server/test/people.ts";
+
+/** A server on a fresh data directory (PGlite), or on `databaseUrl`, for one measurement. */
+export async function startBenchServer(databaseUrl: string | undefined) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-"));
+  // The members sign up from addresses of their own behind the loopback proxy (BrowserLikeClient), as people do:
+  // from one address, per-client limits would answer the eleventh sign-up with 429.
+  const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback" }));
+  return { server, cleanUp: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
 
 export type SeededTeam = { teamId: string; members: { authId: string; profileId: string; email: string }[] };
 
@@ -120,4 +134,45 @@ export async function signIn(server: RunningServer, team: SeededTeam, count: num
     clients.push(client);
   }
   return clients;
+}
+
+/**
+ * A team's history for the reports (issue #13): `blockers` blockers logged `perDay` a day going back from now, so the
+ * last 90 days hold the same work whatever the size and what grows is the past. Each waits on two members and holds
+ * up its creator; the newest `open` are open, every 20th of the rest was cancelled, the others resolved after 1 to 72
+ * hours; priorities and sources vary. The reports' rollup (blocker_spans) is written as the app keeps it.
+ */
+export async function seedHistory(server: RunningServer, team: SeededTeam, options: { blockers: number; perDay: number; open: number }) {
+  const ids = sql.raw(`array[${team.members.map((member) => `'${member.profileId}'`).join(",")}]::uuid[]`);
+  const size = team.members.length;
+  const db = server.deps.db;
+  const secondsApart = Math.round(86_400 / options.perDay);
+  await db.execute(sql`create temporary table seeded as
+    select g, gen_random_uuid() as id, now() - make_interval(secs => g * ${secondsApart}) as logged,
+      case when g <= ${options.open} then null else now() - make_interval(secs => g * ${secondsApart}) + make_interval(hours => 1 + g % 72) end as ended,
+      case when g <= ${options.open} then 'open' when g % 20 = 0 then 'cancelled' else 'resolved' end as status
+    from generate_series(1, ${options.blockers}) g`);
+  await db.execute(sql`
+    insert into blockers (id, organization_id, title, priority, status, created_by, created_at, resolved_at, source)
+    select id, ${team.teamId}, 'Seeded blocker #' || g, (array['low','normal','high','urgent'])[1 + g % 4], status, (${ids})[1 + g % ${size}], logged, ended,
+      (array['web','web','slack'])[1 + g % 3]
+    from seeded`);
+  await db.execute(sql`insert into blocked_users (blocker_id, profile_id) select id, (${ids})[1 + g % ${size}] from seeded`);
+  await db.execute(sql`
+    insert into blocking_users (blocker_id, profile_id, status, responded_at, waiting_since)
+    select id, (${ids})[1 + (g + j) % ${size}], case status when 'open' then 'pending' when 'cancelled' then 'released' else 'done' end,
+      case when status = 'resolved' then ended end, logged
+    from seeded cross join generate_series(1, 2) j`);
+  await db.execute(sql`
+    insert into blocker_spans (organization_id, blocker_id, kind, profile_id, started_at, ended_at, outcome, nudges)
+    select ${team.teamId}, id, 'open', null, logged, ended, case when status = 'open' then null else status end, 0 from seeded
+    union all
+    select ${team.teamId}, id, 'waiting', (${ids})[1 + g % ${size}], logged, ended, case when status = 'open' then null else 'ended' end, 0 from seeded
+    union all
+    select ${team.teamId}, id, 'blocking', (${ids})[1 + (g + j) % ${size}], logged, ended,
+      case status when 'open' then null when 'cancelled' then 'released' else 'done' end, g % 3
+    from seeded cross join generate_series(1, 2) j`);
+  await db.execute(sql`drop table seeded`);
+  await db.execute(sql`analyze`);
+  await dropStaleConnections(server.url);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blockerKeys } from "@/web/features/blockers/api/blocker-keys";
 import { counterKeys } from "@/web/features/counters/api/get-counters";
+import { insightKeys } from "@/web/features/insights/api/insight-keys";
 import { notificationKeys } from "@/web/features/notifications/api/notification-keys";
 import { peopleKeys } from "@/web/features/people/api/people-keys";
 import { parseLiveEvent, reconnectDelay, staleKeysFor } from "./live-event-keys";
@@ -19,9 +20,9 @@ describe("live events", () => {
     expect(parseLiveEvent("not json")).toBeNull();
   });
 
-  it("refreshes every blocker list, that blocker's page, the counters and people's pages on a blocker change", () => {
+  it("refreshes every blocker list, that blocker's page, the counters, people's pages and the reports on a blocker change", () => {
     const stale = staleKeysFor({ kind: "blocker", blockerId: "b1" });
-    for (const key of [blockerKeys.list("waiting-on-me"), blockerKeys.list("im-waiting-on"), blockerKeys.resolved({ person: "p1" }), blockerKeys.detail("b1"), counterKeys.all, peopleKeys.detail("p1")]) {
+    for (const key of [blockerKeys.list("waiting-on-me"), blockerKeys.list("im-waiting-on"), blockerKeys.resolved({ person: "p1" }), blockerKeys.detail("b1"), counterKeys.all, peopleKeys.detail("p1"), insightKeys.team({ days: "90" }), insightKeys.personal({})]) {
       expect(reached(stale, key), JSON.stringify(key)).toBe(true);
     }
     expect(reached(stale, blockerKeys.detail("b2"))).toBe(false);

@@ -1,8 +1,9 @@
 // Which cached reads a live event makes stale. Prefixes: a blocker change refreshes every list, that one
-// blocker's page, the counters and people's pages, but not the other blockers' pages.
+// blocker's page, the counters, people's pages and the reports, but not the other blockers' pages.
 import type { QueryKey } from "@tanstack/react-query";
 import { blockerKeys } from "@/web/features/blockers/api/blocker-keys";
 import { counterKeys } from "@/web/features/counters/api/get-counters";
+import { insightKeys } from "@/web/features/insights/api/insight-keys";
 import { notificationKeys } from "@/web/features/notifications/api/notification-keys";
 import { peopleKeys } from "@/web/features/people/api/people-keys";
 import { teamKeys, teamsKeys } from "@/web/features/team/api/team";
@@ -26,7 +27,7 @@ export function parseLiveEvent(data: string): LiveEvent | null {
 export function staleKeysFor(event: LiveEvent): QueryKey[] {
   switch (event.kind) {
     case "blocker":
-      return [blockerKeys.lists(), blockerKeys.detail(event.blockerId), counterKeys.all, peopleKeys.details()];
+      return [blockerKeys.lists(), blockerKeys.detail(event.blockerId), counterKeys.all, peopleKeys.details(), insightKeys.all];
     case "notification":
       return [notificationKeys.all];
     case "team":
@@ -35,7 +36,7 @@ export function staleKeysFor(event: LiveEvent): QueryKey[] {
 }
 
 /** After a reconnection events may have been missed, so everything they cover is read again. */
-export const allLiveKeys: QueryKey[] = [blockerKeys.all, counterKeys.all, peopleKeys.all, notificationKeys.all, teamKeys.all, teamsKeys.all];
+export const allLiveKeys: QueryKey[] = [blockerKeys.all, counterKeys.all, peopleKeys.all, notificationKeys.all, teamKeys.all, teamsKeys.all, insightKeys.all];
 
 /** 1 s, 2 s, 4 s… up to a minute between attempts to reconnect. */
 export const reconnectDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 60_000);

@@ -63,7 +63,7 @@ test("the team's report and mine: range, filter and back, a CSV, the timeline to
   const timeline = page.getByRole("region", { name: "Timeline of delays" });
   await timeline.getByRole("button", { name: "Show as a table" }).click();
   await expect(timeline.getByRole("table").getByRole("link", { name: "Design review" })).toBeVisible();
-  await timeline.locator(".recharts-bar-rectangle").first().click();
+  await timeline.locator(".recharts-bar-rectangle path").first().click();
   await expect(page).toHaveURL(/\/blockers\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 

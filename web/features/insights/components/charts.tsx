@@ -86,12 +86,14 @@ export function DelayTimeline({ bars, range }: { bars: TimelineBar[]; range: { s
   const start = new Date(range.start).getTime();
   const end = new Date(range.end).getTime();
   const dayFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
+  // A group's name beside its first bar only, as a heading for the rows under it.
+  const groupStartLabel = (index: number) => (index === 0 || rows[index - 1]?.group !== rows[index]?.group ? (rows[index]?.group ?? "") : "");
   return (
     <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 22 + 40)}>
       <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 8, bottom: 0, left: 0 }} barCategoryGap={3} accessibilityLayer={false}>
         <CartesianGrid stroke="var(--border)" horizontal={false} />
         <XAxis type="number" dataKey="span" domain={[start, end]} scale="time" tickFormatter={(time: number) => dayFormat.format(new Date(time))} {...axis} />
-        <YAxis type="category" dataKey="row" width={120} {...axis} tickFormatter={(row: string) => rows[Number(row)]?.group ?? ""} interval={0} />
+        <YAxis type="category" dataKey="row" width={120} {...axis} tickFormatter={(row: string) => groupStartLabel(Number(row))} interval={0} />
         <Tooltip
           {...tooltipStyle}
           cursor={{ fill: "var(--muted)" }}
@@ -110,7 +112,8 @@ export function DelayTimeline({ bars, range }: { bars: TimelineBar[]; range: { s
             );
           }}
         />
-        <Bar dataKey="span" isAnimationActive={false} cursor="pointer" onClick={(entry: { payload?: { blockerId?: string } }) => entry.payload?.blockerId && navigate(paths.blocker(entry.payload.blockerId))}>
+        {/* A blocker of minutes on a range of weeks still shows (and can be chosen): at least 4 px. */}
+        <Bar dataKey="span" minPointSize={4} isAnimationActive={false} cursor="pointer" onClick={(entry: { payload?: { blockerId?: string } }) => entry.payload?.blockerId && navigate(paths.blocker(entry.payload.blockerId))}>
           {rows.map((bar) => (
             <Cell key={`${bar.blockerId}-${bar.row}`} fill={priorityColor(bar.priority)} />
           ))}

@@ -92,7 +92,7 @@ function MyReport({ data }: { data: PersonalInsights }) {
 
       <ChartFigure
         title={t("insights.mine.weeksTitle")}
-        summary={t("insights.mine.weeksSummary", { done: number(summary.done), weeks: data.weeks.length, personHours: number(summary.personHours) })}
+        summary={t("insights.mine.weeksSummary", { count: summary.done, weeks: data.weeks.length, personHours: number(summary.personHours) })}
         chart={
           <WeeklyCounts
             rows={data.weeks.map((week) => ({ week: week.week, done: week.done, median: week.medianTimeToDoneMs === null ? null : Math.round((week.medianTimeToDoneMs / HOUR_MS) * 10) / 10 }))}

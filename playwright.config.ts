@@ -7,6 +7,9 @@ const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3101);
 const billingPort = Number(process.env.E2E_BILLING_PORT ?? 3102);
 /** Slack's stand-in, which the main server talks to (e2e/serve.ts). */
 const slackPort = Number(process.env.E2E_SLACK_PORT ?? 3103);
+/** A third server with product analytics, and the stand-in for PostHog it sends to (e2e/serve.ts). */
+const analyticsPort = Number(process.env.E2E_ANALYTICS_PORT ?? 3104);
+const posthogPort = Number(process.env.E2E_POSTHOG_PORT ?? 3105);
 
 export default defineConfig({
   testDir: "e2e",
@@ -29,7 +32,7 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx e2e/serve.ts",
     url: `http://localhost:${port}/api/health`,
-    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort), E2E_BILLING_PORT: String(billingPort), E2E_SLACK_PORT: String(slackPort) },
+    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort), E2E_BILLING_PORT: String(billingPort), E2E_SLACK_PORT: String(slackPort), E2E_ANALYTICS_PORT: String(analyticsPort), E2E_POSTHOG_PORT: String(posthogPort) },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -58,6 +58,9 @@ export default defineConfig({
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|i18next|tailwind-merge|clsx|class-variance-authority)[\\/]/ },
             { name: "app-libs", test: /node_modules[\\/](react-router|@tanstack|better-auth|@better-auth|@better-fetch|better-call|nanostores|defu)[\\/]/ },
+            // PostHog, loaded by import() only once someone agreed to product analytics (web/lib/analytics.ts,
+            // decision 038): named, so a test can tell that no page asks for it otherwise.
+            { name: "posthog", test: /node_modules[\\/]posthog-js[\\/]/ },
             { name: signedInShell({ entry: "web/main.tsx", frame: "web/app/app-layout.tsx", site: "web/site/main.tsx" }) },
           ],
         },

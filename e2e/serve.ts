@@ -6,6 +6,9 @@
 //   E2E_SLACK_PORT (3103).
 // - E2E_BILLING_PORT (3102): the same with payments through Stripe, reached through a local stand-in speaking Stripe's
 //   protocol (server/test/stripe-stand-in.ts): teams start on Free, Checkout's page pays and comes back.
+// - E2E_ANALYTICS_PORT (3104): the same with product analytics (POSTHOG_KEY), sending to a stand-in for PostHog's
+//   ingestion host (server/test/posthog-stand-in.ts, https) on E2E_POSTHOG_PORT (3105): every page asks for consent,
+//   so it is a server of its own and the other journeys never see the question.
 import fs from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
@@ -13,6 +16,7 @@ import path from "node:path";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/start-server.ts";
 import { startMailCatcher } from "../server/test/mail-catcher.ts";
+import { startPostHogStandIn } from "../server/test/posthog-stand-in.ts";
 import { startSlackStandIn } from "../server/test/slack-stand-in.ts";
 import { startStripeStandIn } from "../server/test/stripe-stand-in.ts";
 
@@ -30,6 +34,8 @@ const stripe = await startStripeStandIn({ webhookSecret: STRIPE_WEBHOOK_SECRET }
 // Started first: Playwright waits for the main server's address alone.
 const billing = await serverOn(process.env.E2E_BILLING_PORT ?? "3102", { STRIPE_SECRET_KEY: "sk_test_holdup", STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
 stripe.setWebhookUrl(`${billing.url}/api/billing/stripe/webhook`);
+const posthog = await startPostHogStandIn({ port: Number(process.env.E2E_POSTHOG_PORT ?? 3105) });
+const analytics = await serverOn(process.env.E2E_ANALYTICS_PORT ?? "3104", { POSTHOG_KEY: "phc_holdup_e2e", POSTHOG_HOST: posthog.url });
 const slack = await startSlackStandIn({ port: Number(process.env.E2E_SLACK_PORT ?? 3103), workspace: { name: "Acme Corp" } });
 const server = await serverOn(process.env.E2E_PORT ?? "3100", slack.environment);
 
@@ -43,12 +49,14 @@ const mailbox = createServer((request, response) => {
     .catch((error: Error) => response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: error.message })));
 });
 mailbox.listen(Number(process.env.E2E_MAILBOX_PORT ?? 3101), "127.0.0.1");
-console.log(`e2e servers ready on ${server.url} and, with Stripe, ${billing.url}`);
+console.log(`e2e servers ready on ${server.url}, with Stripe, ${billing.url}, and with product analytics, ${analytics.url}`);
 
 const stop = async () => {
   mailbox.close();
   await server.stop();
   await billing.stop();
+  await analytics.stop();
+  await posthog.close();
   await stripe.close();
   await slack.close();
   await mail.close();

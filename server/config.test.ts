@@ -32,6 +32,9 @@ describe("configuration", () => {
     ["SUPPORT_EMAIL", "Support <help@example.com>"],
     ["TRUST_PROXY", "the-proxy"],
     ["TRUST_PROXY", "10.0.0.0/33"],
+    ["POSTHOG_HOST", "http://eu.i.posthog.com"],
+    ["POSTHOG_HOST", "eu.i.posthog.com"],
+    ["POSTHOG_KEY", "not a key"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -57,5 +60,24 @@ describe("configuration", () => {
     expect(() => loadConfig({ SLACK_CLIENT_ID: "1111.2222", SLACK_CLIENT_SECRET: "client-secret" })).toThrow("SLACK_SIGNING_SECRET: must be set too when SLACK_CLIENT_ID and SLACK_CLIENT_SECRET are (Slack needs all three)");
     expect(() => loadConfig({ SLACK_SIGNING_SECRET: "hunter2" })).toThrow(/SLACK_CLIENT_ID: .*SLACK_CLIENT_SECRET: /s);
     expect(() => loadConfig({ SLACK_SIGNING_SECRET: "hunter2" })).not.toThrow(/hunter2/);
+  });
+
+  it("has product analytics only with POSTHOG_KEY, sent to PostHog's EU host unless POSTHOG_HOST names another", () => {
+    expect(loadConfig({}).productAnalytics).toBeUndefined();
+    expect(loadConfig({ POSTHOG_KEY: "" }).productAnalytics).toBeUndefined();
+    expect(loadConfig({ POSTHOG_HOST: "https://eu.i.posthog.com" }).productAnalytics).toBeUndefined();
+    expect(loadConfig({ POSTHOG_KEY: "phc_abc123" }).productAnalytics).toEqual({ key: "phc_abc123", host: "https://eu.i.posthog.com" });
+    expect(loadConfig({ POSTHOG_KEY: " phc_abc123 ", POSTHOG_HOST: "https://ingest.example.com/posthog/" }).productAnalytics).toEqual({ key: "phc_abc123", host: "https://ingest.example.com/posthog" });
+  });
+
+  it("accepts only an https POSTHOG_HOST, and says so", () => {
+    for (const host of ["http://eu.i.posthog.com", "ws://eu.i.posthog.com", "javascript:alert(1)", "eu.i.posthog.com"]) {
+      expect(() => loadConfig({ POSTHOG_KEY: "phc_abc123", POSTHOG_HOST: host }), host).toThrow(`POSTHOG_HOST: must be a URL starting with https:// (got "${host}")`);
+    }
+  });
+
+  it("refuses a personal PostHog key in POSTHOG_KEY without repeating it: the web app would publish it", () => {
+    expect(() => loadConfig({ POSTHOG_KEY: "phx_personal_secret" })).toThrow(/POSTHOG_KEY: must be a PostHog project API key \(phc_…\), never a personal API key \(phx_…\) \(value not shown\)/);
+    expect(() => loadConfig({ POSTHOG_KEY: "phx_personal_secret" })).not.toThrow(/phx_personal_secret/);
   });
 });

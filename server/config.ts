@@ -65,6 +65,12 @@ const environmentSchema = z.object({
   S3_REGION: optionalText,
   S3_ENDPOINT: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
   S3_PREFIX: optionalText,
+  /**
+   * Product analytics of Holdup itself (decision 038): PostHog's project API key, which the web app sends with its
+   * events (public by design; a personal API key, phx_…, is a secret and is refused), and its ingestion host.
+   */
+  POSTHOG_KEY: optionalText.pipe(z.string().regex(/^phc_[A-Za-z0-9_-]+$/, "must be a PostHog project API key (phc_…), never a personal API key (phx_…)").optional()),
+  POSTHOG_HOST: optionalText.pipe(urlWithProtocols(["https:"]).optional()),
 });
 
 export type Config = {
@@ -91,7 +97,19 @@ export type Config = {
   slack: SlackConfig | undefined;
   /** Where pictures are kept when not under DATA_DIR: an S3-compatible bucket, when S3_BUCKET is set. */
   s3: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string; endpoint: string; prefix: string } | undefined;
+  /** PostHog, when POSTHOG_KEY is set: the web app asks people first, then sends page views and a few named events. */
+  productAnalytics: ProductAnalyticsConfig | undefined;
 };
+
+export type ProductAnalyticsConfig = {
+  /** The project API key (phc_…), which the web app sends with every event. */
+  key: string;
+  /** Where events go (PostHog's api_host), without a trailing slash: POSTHOG_HOST, or PostHog's EU cloud. */
+  host: string;
+};
+
+/** PostHog's EU cloud ingestion host: events of EU people stay in the EU. */
+export const DEFAULT_POSTHOG_HOST = "https://eu.i.posthog.com";
 
 export type SlackConfig = {
   clientId: string;
@@ -105,7 +123,8 @@ export type SlackConfig = {
 
 const SLACK_VARIABLES = ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_SIGNING_SECRET"] as const;
 
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "SLACK_CLIENT_SECRET", "SLACK_SIGNING_SECRET"]);
+// POSTHOG_KEY: a project key is public, but a personal key set there by mistake (refused) is a secret.
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "POSTHOG_KEY", "DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "SLACK_CLIENT_SECRET", "SLACK_SIGNING_SECRET"]);
 
 /** Slack's three credentials, or none: an app that can receive commands it cannot verify, or the reverse, is refused at start. */
 function slackOf(env: Partial<Record<(typeof SLACK_VARIABLES)[number] | "SLACK_API_URL", string>>): SlackConfig | undefined {
@@ -157,6 +176,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     defaultPlan: env.DEFAULT_PLAN,
     trustedProxies: env.TRUST_PROXY ?? [],
     slack: slackOf(env),
+    productAnalytics: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: (env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST).replace(/\/+$/, "") } : undefined,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } : undefined,
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -24,11 +24,13 @@ const scriptHash = (text: string) => `'sha256-${createHash("sha256").update(text
 
 /**
  * The policy of one HTML document, from the document itself: its inline scripts (the theme script, a public page's
- * loader) are allowed by their hashes, so the policy cannot drift from what is served. Nothing from another origin.
+ * loader) are allowed by their hashes, so the policy cannot drift from what is served. Nothing from another origin,
+ * except that the app's page may send to `connectTo` (PostHog's ingestion host when product analytics is configured,
+ * decision 038; its code is ours, bundled, so scripts still come from 'self' alone).
  * Styles allow 'unsafe-inline': pre-rendered React markup carries `style` attributes, and sonner and Radix's scroll
  * lock insert <style> elements at run time, whose text varies (see decision 016).
  */
-export function documentPolicy(html: string): string {
+export function documentPolicy(html: string, options: { connectTo?: string } = {}): string {
   const hashes = [...new Set(inlineScripts(html).map(scriptHash))];
   return [
     "default-src 'none'",
@@ -36,7 +38,7 @@ export function documentPolicy(html: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self'",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(options.connectTo ? [new URL(options.connectTo).origin] : [])].join(" "),
     "manifest-src 'self'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -7,8 +7,10 @@ import zlib from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { paths } from "../../common/paths.ts";
+import { PRODUCT_ANALYTICS_META, PRODUCT_ANALYTICS_PLACEHOLDER } from "../../common/product-analytics.ts";
 import { ORIGIN_PLACEHOLDER } from "../../common/site-origin.ts";
 import type { SessionReader } from "../auth/session-reader.ts";
+import type { ProductAnalyticsConfig } from "../config.ts";
 import { chosenEncoding, type Encoding } from "./compression.ts";
 import { CONTENT_SECURITY_POLICY, documentPolicy } from "./security-headers.ts";
 
@@ -19,7 +21,16 @@ import { CONTENT_SECURITY_POLICY, documentPolicy } from "./security-headers.ts";
 type Prepared = { body: string; policy: string; compressed: { br?: Buffer; gzip?: Buffer } };
 type PreparedPages = { pages: Map<string, Prepared>; notFound: Prepared | undefined };
 
-const prepare = (body: string): Prepared => ({ body, policy: documentPolicy(body), compressed: {} });
+const prepare = (body: string, policy: { connectTo?: string } = {}): Prepared => ({ body, policy: documentPolicy(body, policy), compressed: {} });
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[character] ?? character);
+
+/** The app's page, telling the web app PostHog's key and host when product analytics is configured (decision 038). */
+function appShellOf(html: string, analytics: ProductAnalyticsConfig | undefined): Prepared {
+  if (!analytics) return prepare(html.replace(PRODUCT_ANALYTICS_PLACEHOLDER, ""));
+  const tags = `<meta name="${PRODUCT_ANALYTICS_META.key}" content="${escapeAttribute(analytics.key)}"><meta name="${PRODUCT_ANALYTICS_META.host}" content="${escapeAttribute(analytics.host)}">`;
+  return prepare(html.replace(PRODUCT_ANALYTICS_PLACEHOLDER, tags), { connectTo: analytics.host });
+}
 
 function compressed(prepared: Prepared, encoding: Encoding): Uint8Array<ArrayBuffer> {
   prepared.compressed[encoding] ??=
@@ -60,13 +71,13 @@ function send(c: Context, route: string, prepared: Prepared, status: 200 | 404 =
   return c.body(compressed(prepared, encoding), status);
 }
 
-export function webAppRoutes(webDir: string, options: { appUrl: string; readSession: SessionReader }) {
+export function webAppRoutes(webDir: string, options: { appUrl: string; readSession: SessionReader; productAnalytics?: ProductAnalyticsConfig }) {
   const app = new Hono();
   const indexPath = path.join(webDir, "index.html");
   if (!fs.existsSync(indexPath)) {
     return app.get("*", (c) => c.text("The web app is not built yet: run `npm run build`.", 503));
   }
-  const appShell = prepare(fs.readFileSync(indexPath, "utf8"));
+  const appShell = appShellOf(fs.readFileSync(indexPath, "utf8"), options.productAnalytics);
   const { pages, notFound } = loadPages(path.join(webDir, "pages"), options.appUrl);
   const relativeRoot = path.relative(process.cwd(), webDir);
 

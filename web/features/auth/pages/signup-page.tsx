@@ -7,6 +7,7 @@ import { paths } from "@/common/paths";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
+import { track } from "@/web/lib/analytics";
 import { authClient } from "@/web/lib/auth-client";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { rememberChosenPlan } from "@/web/lib/chosen-plan";
@@ -49,6 +50,7 @@ export default function SignupPage() {
       if (failed.code === "USER_ALREADY_EXISTS" || failed.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return setFailure(t("auth.signup.exists"));
       return setFailure(failed.message);
     }
+    track("signed up", { source: "web", invited: Boolean(invite) });
     // Without a session token the server wants the address confirmed first (SMTP is configured).
     if (!data?.token) setAwaitingConfirmation(true);
   }

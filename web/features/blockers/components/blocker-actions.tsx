@@ -2,6 +2,7 @@
 import { Check, CircleCheck, RotateCcw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { loadOnUse } from "@/web/components/load-on-use";
+import { track } from "@/web/lib/analytics";
 import { Button } from "@/web/components/ui/button";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { reopenBlocker, resolveBlocker } from "../api/end-blocker";
@@ -18,7 +19,7 @@ export function BlockerActions({ blocker }: { blocker: BlockerDetail }) {
   const { t } = useTranslation();
   const { can } = blocker;
   const done = useMarkDone();
-  const resolve = useBlockerMutation(resolveBlocker, { successMessage: () => t("blockers.actions.resolved") });
+  const resolve = useBlockerMutation(resolveBlocker, { successMessage: () => t("blockers.actions.resolved"), onSuccess: () => track("blocker resolved", { source: "web", by: "resolve" }) });
   const reopen = useBlockerMutation(reopenBlocker, { successMessage: () => t("blockers.actions.reopened") });
   const answers = can.markDone || can.decline || can.snooze;
   const ending = can.resolve || can.cancel || can.reopen;

@@ -8,6 +8,7 @@ import { paths } from "@/common/paths";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { PeoplePicker } from "@/web/features/people/components/people-picker";
+import { track } from "@/web/lib/analytics";
 import { ApiError } from "@/web/lib/api-error";
 import { localInputToIso } from "@/web/lib/date-time";
 import { createBlocker } from "../api/create-blocker";
@@ -37,7 +38,10 @@ export function BlockerForm() {
       if (refused.length > 0) return t("blockers.form.addedInviteRefused", { emails: refused.map((invitation) => invitation.email).join(", ") });
       return invitations.length > 0 ? t("blockers.form.addedInvited", { emails: invitations.map((invitation) => invitation.email).join(", ") }) : t("blockers.form.added");
     },
-    onSuccess: ({ id }) => navigate(paths.blocker(id)),
+    onSuccess: ({ id }, input) => {
+      track("blocker created", { source: "web", priority: input.priority ?? "normal", waiting_on: (input.blockingProfileIds?.length ?? 0) + (input.blockingEmails?.length ?? 0), due: input.dueAt !== undefined });
+      return navigate(paths.blocker(id));
+    },
   });
 
   function submit(event: FormEvent) {

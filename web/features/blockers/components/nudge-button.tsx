@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LazyTooltip } from "@/web/components/lazy-tooltip";
 import { Button } from "@/web/components/ui/button";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
+import { track } from "@/web/lib/analytics";
 import { ApiError } from "@/web/lib/api-error";
 import { formatMoment } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
@@ -19,6 +20,7 @@ export function NudgeButton({ blockerId, part, now, short = false }: { blockerId
   const nudge = useBlockerMutation(nudgeBlockingPerson, {
     successMessage: () => t("blockers.nudge.sent", { name }),
     errorMessage: (error) => nudgeErrorText(error, t),
+    onSuccess: () => track("nudge sent", { source: "web" }),
   });
   const waitUntil = part.nextNudgeAt && new Date(part.nextNudgeAt) > now ? part.nextNudgeAt : null;
   const fullLabel = t("blockers.nudge.button", { name });

@@ -3,6 +3,7 @@ import { AlarmClock, Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
+import { track } from "@/web/lib/analytics";
 import { formatMoment } from "@/web/lib/date-time";
 import { markDone, snoozeBlocker } from "../api/answer-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
@@ -11,7 +12,13 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function useMarkDone() {
   const { t } = useTranslation();
-  return useBlockerMutation(markDone, { successMessage: ({ resolved }) => t(resolved ? "blockers.done.resolved" : "blockers.done.toast") });
+  return useBlockerMutation(markDone, {
+    successMessage: ({ resolved }) => t(resolved ? "blockers.done.resolved" : "blockers.done.toast"),
+    // The last part marked done resolves the blocker: the same outcome as Resolve.
+    onSuccess: ({ resolved }) => {
+      if (resolved) track("blocker resolved", { source: "web", by: "last part done" });
+    },
+  });
 }
 
 /** `inForm`: the caller shows errors next to its date field instead of in a toast. */

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { track } from "@/web/lib/analytics";
 import { chooseTeam } from "@/web/lib/current-team";
 import { toast } from "@/web/lib/toast";
 import { paths } from "@/common/paths";
@@ -167,6 +168,7 @@ function useJoinTeam() {
       return team;
     },
     onSuccess: async (team) => {
+      track("onboarded", { source: "web", team: "joined" });
       if (team) chooseTeam(team.id);
       await refreshUser();
       toast.success(t("onboarding.joined", { team: team?.name }));
@@ -189,6 +191,7 @@ function InviteStep({ teamName }: { teamName: string }) {
       return checkoutForChosenPlan().catch(() => undefined);
     },
     onSuccess: async (checkoutUrl) => {
+      track("onboarded", { source: "web", team: "created", invited_teammates: invited });
       if (checkoutUrl) return window.location.assign(checkoutUrl);
       await refreshUser();
       toast.success(t("onboarding.done"));

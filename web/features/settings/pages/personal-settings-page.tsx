@@ -6,6 +6,7 @@ import { DeleteAccountCard } from "../components/delete-account-card";
 import { EmailCard } from "../components/email-card";
 import { NotificationsCard } from "../components/notifications-card";
 import { PasswordCard } from "../components/password-card";
+import { ProductAnalyticsCard } from "../components/product-analytics-card";
 import { SessionsCard } from "../components/sessions-card";
 import { TwoFactorCard } from "../components/two-factor-card";
 
@@ -22,6 +23,7 @@ export default function PersonalSettingsPage() {
       <PasswordCard />
       <TwoFactorCard />
       <SessionsCard />
+      <ProductAnalyticsCard />
       <DeleteAccountCard />
     </main>
   );

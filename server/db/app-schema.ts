@@ -433,7 +433,8 @@ export const blockerSpans = pgTable(
     index("blocker_spans_team_idx").on(table.organizationId, table.kind, table.endedAt),
     // One person's, for their own insights.
     index("blocker_spans_person_idx").on(table.profileId, table.kind, table.endedAt),
-    // The spans a change may end: a blocker's ongoing ones.
-    index("blocker_spans_ongoing_idx").on(table.blockerId).where(sql`${table.endedAt} is null`),
+    // A blocker's spans of a kind: the waiting beside a part (person-hours), the parts of a resolved blocker (its
+    // nudges), the ongoing ones a change may end.
+    index("blocker_spans_blocker_idx").on(table.blockerId, table.kind),
   ],
 );

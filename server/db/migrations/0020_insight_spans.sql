@@ -15,7 +15,7 @@ ALTER TABLE "blocker_spans" ADD CONSTRAINT "blocker_spans_blocker_id_blockers_id
 ALTER TABLE "blocker_spans" ADD CONSTRAINT "blocker_spans_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "blocker_spans_team_idx" ON "blocker_spans" USING btree ("organization_id","kind","ended_at");--> statement-breakpoint
 CREATE INDEX "blocker_spans_person_idx" ON "blocker_spans" USING btree ("profile_id","kind","ended_at");--> statement-breakpoint
-CREATE INDEX "blocker_spans_ongoing_idx" ON "blocker_spans" USING btree ("blocker_id") WHERE "blocker_spans"."ended_at" is null;--> statement-breakpoint
+CREATE INDEX "blocker_spans_blocker_idx" ON "blocker_spans" USING btree ("blocker_id","kind");--> statement-breakpoint
 -- What happened before this table existed, rebuilt from the timeline and the blocker tables (decision 037). A
 -- blocker's openings: each "created" or "reopened" to the "resolved" or "cancelled" that followed it, if any.
 INSERT INTO "blocker_spans" ("organization_id", "blocker_id", "kind", "profile_id", "started_at", "ended_at", "outcome")

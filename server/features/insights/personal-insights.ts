@@ -5,11 +5,12 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AskedRange } from "../../../common/insights.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import type { AnswerCache } from "../../http/answer-cache.ts";
 import type { Member } from "../../http/app-env.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { jsonValue } from "../../db/prepared.ts";
 import { insightRange, rangeAnswer, type InsightRange } from "./insight-range.ts";
-import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, hoursOf, msOf } from "./span-queries.ts";
+import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, hoursOf, msOf, reportFreshUntil } from "./span-queries.ts";
 
 type Me = { teamId: string; profileId: string };
 
@@ -108,7 +109,10 @@ export async function personalInsights(db: Database, me: Me, range: InsightRange
 }
 
 /** A member's own report in their current team; on the Free plan, within the last 30 days. */
-export async function readPersonalInsights(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe"> }, member: Member, asked: AskedRange, now: Date) {
+export async function readPersonalInsights(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe">; answers: AnswerCache }, member: Member, asked: AskedRange, now: Date) {
   const plan = await planOfTeam(deps, member.teamId);
-  return { plan, ...(await personalInsights(deps.db, member, insightRange(asked, member.timezone, now, plan))) };
+  const range = insightRange(asked, member.timezone, now, plan);
+  // Kept, as the team's is, until the team changes or a minute passes.
+  const key = `insights-me:${member.teamId}:${member.profileId}:${range.from}:${range.to}`;
+  return { plan, ...(await deps.answers.read(key, { teamId: member.teamId }, () => personalInsights(deps.db, member, range), { freshUntil: reportFreshUntil(now) })) };
 }

@@ -73,3 +73,11 @@ export const hoursOf = (seconds: number) => Math.round((seconds / 3600) * 10) / 
 export const msOf = (seconds: number | null) => (seconds === null ? null : Math.round(Number(seconds) * 1000));
 /** A share to a tenth (nudges per resolved blocker); null when there is nothing to share. */
 export const perOf = (total: number, count: number) => (count > 0 ? Math.round((total / count) * 10) / 10 : null);
+
+/**
+ * How long a report read up to now is served again while nothing in the team changes: its figures are in hours,
+ * and a minute is the precision the page states ("as of"). A range that ended before now reads the same until a
+ * change (decision 037).
+ */
+export const REPORT_FRESH_MS = 60_000;
+export const reportFreshUntil = (readAt: Date) => (value: { range: { end: Date } }) => (value.range.end < readAt ? null : new Date(readAt.getTime() + REPORT_FRESH_MS));

@@ -7,12 +7,13 @@ import type { TeamInsightQuery } from "../../../common/insights.ts";
 import type { BlockerPriority } from "../../../common/blockers.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import type { AnswerCache } from "../../http/answer-cache.ts";
 import type { Member } from "../../http/app-env.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { jsonValue } from "../../db/prepared.ts";
 import { peopleSummaries, personOf, type PersonSummary } from "../blockers/people-summaries.ts";
 import { insightRange, plusRequired, rangeAnswer, type InsightRange } from "./insight-range.ts";
-import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, hoursOf, msOf, perOf } from "./span-queries.ts";
+import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, hoursOf, msOf, perOf, reportFreshUntil } from "./span-queries.ts";
 
 export type TeamFilters = Pick<TeamInsightQuery, "person" | "priority" | "source">;
 
@@ -28,25 +29,36 @@ export function blockerFilters(filters: TeamFilters): SQL {
   return sql.join(parts, sql` `);
 }
 
-/** The relations a period's numbers come from: its blocking spans `k`, openings `o`, waiting pairs, resolutions, creations. */
+/**
+ * The relations a period's numbers come from: its blocking spans `k`, openings `o`, waiting pairs, resolutions,
+ * creations. The blockers table is joined only to filter: titles are read for the few rows shown.
+ */
 function periodRelations(teamId: string, period: Period, filters: TeamFilters): SQL {
   const { start, end } = bounds(period);
   const filtered = blockerFilters(filters);
+  const hasFilters = Boolean(filters.priority || filters.source || filters.person);
+  const ofBlocker = hasFilters ? sql`and exists (select 1 from blockers b where b.id = s.blocker_id ${filtered})` : sql``;
   return sql`k as (
-      select s.blocker_id, s.profile_id, s.started_at, s.ended_at, s.outcome, s.nudges
-      from blocker_spans s join blockers b on b.id = s.blocker_id
-      where s.organization_id = ${teamId} and s.kind = 'blocking' and ${overlaps("s", period)} ${filtered}
+      select s.blocker_id, s.profile_id, s.started_at, s.ended_at, s.outcome, s.nudges from blocker_spans s
+      where s.organization_id = ${teamId} and s.kind = 'blocking' and ${overlaps("s", period)} ${ofBlocker}
         ${filters.person ? sql`and s.profile_id = ${filters.person}::uuid` : sql``}
     ),
     o as (
-      select s.blocker_id, s.started_at, s.ended_at, s.outcome, b.title, b.priority
-      from blocker_spans s join blockers b on b.id = s.blocker_id
-      where s.organization_id = ${teamId} and s.kind = 'open' and ${overlaps("s", period)} ${filtered}
+      select s.blocker_id, s.started_at, s.ended_at, s.outcome from blocker_spans s
+      where s.organization_id = ${teamId} and s.kind = 'open' and ${overlaps("s", period)} ${ofBlocker}
     ),
     pairs as (${waitingPairs(period)}),
-    resolved as (select o.blocker_id, o.ended_at, extract(epoch from o.ended_at - o.started_at) as seconds from o where o.outcome = 'resolved' and o.ended_at <= ${end}),
+    resolved as (
+      select o.blocker_id, o.started_at, o.ended_at, extract(epoch from o.ended_at - o.started_at) as seconds from o where o.outcome = 'resolved' and o.ended_at <= ${end}
+    ),
     cancelled as (select o.blocker_id, o.ended_at from o where o.outcome = 'cancelled' and o.ended_at <= ${end}),
-    created as (select b.id, b.created_at from blockers b where b.organization_id = ${teamId} and b.created_at >= ${start} and b.created_at < ${end} ${filtered})`;
+    created as (select b.id, b.created_at from blockers b where b.organization_id = ${teamId} and b.created_at >= ${start} and b.created_at < ${end} ${filtered}),
+    nudged as (
+      -- The nudges each resolution took: those of the parts asked during that opening.
+      select r.ended_at, coalesce(sum(x.nudges), 0) as nudges from resolved r
+        join blocker_spans x on x.blocker_id = r.blocker_id and x.kind = 'blocking' and x.started_at >= r.started_at and x.started_at < r.ended_at
+      group by r.blocker_id, r.started_at, r.ended_at
+    )`;
 }
 
 /** The headline numbers of a period, from periodRelations. */
@@ -57,7 +69,7 @@ const summarySelect = sql`json_build_object(
     'medianSeconds', (select percentile_cont(0.5) within group (order by seconds) from resolved),
     'p90Seconds', (select percentile_cont(0.9) within group (order by seconds) from resolved),
     'personSeconds', (select coalesce(sum(extract(epoch from pe - ps)), 0) from pairs where pe > ps),
-    'nudges', (select coalesce(sum(x.nudges), 0) from blocker_spans x where x.kind = 'blocking' and x.blocker_id in (select blocker_id from resolved))
+    'nudges', (select coalesce(sum(nudges), 0) from nudged)
   )`;
 
 type RawSummary = { created: number; resolved: number; cancelled: number; medianSeconds: number | null; p90Seconds: number | null; personSeconds: number; nudges: number };
@@ -86,29 +98,31 @@ function reportQuery(teamId: string, range: InsightRange, filters: TeamFilters):
       from k group by k.profile_id
     ),
     bars as (
-      select distinct on (o.blocker_id, o.started_at, k.profile_id) o.blocker_id, k.profile_id, o.title, o.priority,
-        greatest(o.started_at, ${period.start.toISOString()}::timestamptz) as bar_start,
+      -- One bar per opening and person waited on during it, clipped to the range.
+      select o.blocker_id, k.profile_id, greatest(o.started_at, ${period.start.toISOString()}::timestamptz) as bar_start,
         least(coalesce(o.ended_at, ${end}), ${end}) as bar_end,
         case when o.ended_at is null or o.ended_at > ${end} then 'open' else o.outcome end as status
-      from o join k on k.blocker_id = o.blocker_id and k.started_at < coalesce(o.ended_at, ${end}) and (k.ended_at is null or k.ended_at > o.started_at)
-    )
+      from o join k on k.blocker_id = o.blocker_id and k.started_at >= o.started_at and (o.ended_at is null or k.started_at < o.ended_at)
+    ),
+    shown_bars as (select * from bars order by bar_end - bar_start desc, blocker_id limit ${TIMELINE_BARS_MAX})
     select json_build_object(
       'summary', ${summarySelect},
       'who', (select json_agg(json_build_object('profileId', who.profile_id, 'blockers', who.blockers, 'done', who.done, 'medianSeconds', who.median_seconds,
                 'personSeconds', coalesce((select sum(seconds) from pair_weeks pw where pw.profile_id = who.profile_id), 0),
                 'weeks', (select json_object_agg(pw.week, pw.seconds) from pair_weeks pw where pw.profile_id = who.profile_id))) from who),
-      'weeks', (select json_agg(json_build_object('week', wk.week,
-                'created', (select count(*) from created c where c.created_at >= wk.ws and c.created_at < wk.we),
-                'resolved', (select count(*) from resolved r where r.ended_at >= wk.ws and r.ended_at < wk.we),
-                'cancelled', (select count(*) from cancelled c where c.ended_at >= wk.ws and c.ended_at < wk.we),
-                'medianSeconds', (select percentile_cont(0.5) within group (order by r.seconds) from resolved r where r.ended_at >= wk.ws and r.ended_at < wk.we),
-                'p90Seconds', (select percentile_cont(0.9) within group (order by r.seconds) from resolved r where r.ended_at >= wk.ws and r.ended_at < wk.we),
-                'nudges', (select coalesce(sum(x.nudges), 0) from blocker_spans x where x.kind = 'blocking' and x.blocker_id in (select r.blocker_id from resolved r where r.ended_at >= wk.ws and r.ended_at < wk.we))
-              ) order by wk.week) from weeks wk),
-      'open', ${openByAgeJson(sql`select o.blocker_id, o.title, o.priority, o.started_at as opened_at, extract(epoch from ${end} - o.started_at) as age_seconds from o where o.ended_at is null or o.ended_at > ${end}`)},
-      'timeline', (select json_agg(t) from (select bars.blocker_id as "blockerId", bars.profile_id as "profileId", bars.title, bars.priority,
+      'weeks', (select json_agg(json_build_object('week', wk.week, 'created', coalesce(c.count, 0), 'resolved', coalesce(r.count, 0), 'cancelled', coalesce(x.count, 0),
+                'medianSeconds', r.median_seconds, 'p90Seconds', r.p90_seconds, 'nudges', coalesce(n.nudges, 0)) order by wk.week)
+              from weeks wk
+                left join (select wk.week, count(*) from weeks wk join created c on c.created_at >= wk.ws and c.created_at < wk.we group by wk.week) c on c.week = wk.week
+                left join (select wk.week, count(*), percentile_cont(0.5) within group (order by r.seconds) as median_seconds, percentile_cont(0.9) within group (order by r.seconds) as p90_seconds
+                  from weeks wk join resolved r on r.ended_at >= wk.ws and r.ended_at < wk.we group by wk.week) r on r.week = wk.week
+                left join (select wk.week, count(*) from weeks wk join cancelled c on c.ended_at >= wk.ws and c.ended_at < wk.we group by wk.week) x on x.week = wk.week
+                left join (select wk.week, sum(n.nudges) as nudges from weeks wk join nudged n on n.ended_at >= wk.ws and n.ended_at < wk.we group by wk.week) n on n.week = wk.week),
+      'open', ${openByAgeJson(sql`select o.blocker_id, b.title, b.priority, o.started_at as opened_at, extract(epoch from ${end} - o.started_at) as age_seconds
+                from o join blockers b on b.id = o.blocker_id where o.ended_at is null or o.ended_at > ${end}`)},
+      'timeline', (select json_agg(t) from (select bars.blocker_id as "blockerId", bars.profile_id as "profileId", b.title, b.priority,
                 bars.bar_start as start, bars.bar_end as "end", bars.status, extract(epoch from bars.bar_end - bars.bar_start) as seconds
-              from bars order by bars.bar_end - bars.bar_start desc, bars.blocker_id limit ${TIMELINE_BARS_MAX}) t),
+              from shown_bars bars join blockers b on b.id = bars.blocker_id order by bars.bar_end - bars.bar_start desc, bars.blocker_id) t),
       'timelineTotal', (select count(*) from bars)
     ))`;
 }
@@ -177,7 +191,7 @@ export const TEAM_PREVIEW_MESSAGE = "On the Free plan the team's insights show t
  * The team's report as a member asks for it. Every member of the team may read it; on the Free plan, as a preview:
  * the last 30 days, unfiltered (DESIGN.md §7), anything else is Plus's.
  */
-export async function readTeamInsights(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe"> }, member: Member, query: TeamInsightQuery, now: Date) {
+export async function readTeamInsights(deps: { db: Database; config: Pick<Config, "defaultPlan" | "stripe">; answers: AnswerCache }, member: Member, query: TeamInsightQuery, now: Date) {
   const plan = await planOfTeam(deps, member.teamId);
   const range = insightRange(query, member.timezone, now, plan);
   const filters = filtersOf(query);
@@ -185,7 +199,13 @@ export async function readTeamInsights(deps: { db: Database; config: Pick<Config
     const preview = insightRange({}, member.timezone, now, plan);
     if (range.from !== preview.from || range.to !== preview.to || filters.person || filters.priority || filters.source) throw plusRequired(TEAM_PREVIEW_MESSAGE);
   }
-  return { plan, ...(await teamInsights(deps.db, member.teamId, range, filters)) };
+  // Kept for the whole team (every member reads the same report) until the team changes or a minute passes.
+  const key = `insights-team:${member.teamId}:${range.from}:${range.to}:${filters.person ?? ""}:${filters.priority ?? ""}:${filters.source ?? ""}`;
+  const report = await deps.answers.read(key, { teamId: member.teamId }, () => teamInsights(deps.db, member.teamId, range, filters), { freshUntil: reportFreshUntil(now) });
+  return { plan, ...report };
 }
 
 export const filtersOf = (query: TeamFilters): TeamFilters => ({ person: query.person, priority: query.priority, source: query.source });
+
+/** The report's two statements as they run, for the benchmark's plans (EXPLAIN ANALYZE). */
+export const teamReportStatements = (teamId: string, range: InsightRange, filters: TeamFilters) => [sql`select ${reportQuery(teamId, range, filters)} as value`, sql`select ${previousQuery(teamId, range, filters)} as value`];

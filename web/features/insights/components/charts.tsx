@@ -80,7 +80,6 @@ export type TimelineBar = { blockerId: string; title: string; priority: BlockerP
  * end), coloured by priority, rows grouped by the person waited on. Pointing at a bar names it; a click opens it.
  */
 export function DelayTimeline({ bars, range }: { bars: TimelineBar[]; range: { start: string; end: string } }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const rows = bars.map((bar, index) => ({ ...bar, row: `${index}`, span: [new Date(bar.start).getTime(), new Date(bar.end).getTime()] as [number, number] }));
   const start = new Date(range.start).getTime();
@@ -97,20 +96,7 @@ export function DelayTimeline({ bars, range }: { bars: TimelineBar[]; range: { s
         <Tooltip
           {...tooltipStyle}
           cursor={{ fill: "var(--muted)" }}
-          content={({ active, payload }) => {
-            const bar = active ? (payload?.[0]?.payload as (typeof rows)[number] | undefined) : undefined;
-            if (!bar) return null;
-            return (
-              <div className="grid max-w-72 gap-0.5 rounded-md border bg-popover p-2 text-xs text-popover-foreground shadow-md">
-                <p className="font-medium">{bar.title}</p>
-                <p>{t("insights.timeline.waitingOn", { name: bar.group })}</p>
-                <p>
-                  {formatDateTime(bar.start)} → {bar.status === "open" ? t("insights.timeline.stillOpen") : formatDateTime(bar.end)}
-                </p>
-                <p>{t(`blockers.priority.${bar.priority}`)}</p>
-              </div>
-            );
-          }}
+          content={<TimelineTooltip />}
         />
         {/* A blocker of minutes on a range of weeks still shows (and can be chosen): at least 4 px. */}
         <Bar dataKey="span" minPointSize={4} isAnimationActive={false} cursor="pointer" onClick={(entry: { payload?: { blockerId?: string } }) => entry.payload?.blockerId && navigate(paths.blocker(entry.payload.blockerId))}>
@@ -120,5 +106,22 @@ export function DelayTimeline({ bars, range }: { bars: TimelineBar[]; range: { s
         </Bar>
       </BarChart>
     </ResponsiveContainer>
+  );
+}
+
+/** What pointing at a bar of the timeline says: the blocker, whom it waited on, from when to when, its priority. */
+function TimelineTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: unknown }[] }) {
+  const { t } = useTranslation();
+  const bar = active ? (payload?.[0]?.payload as TimelineBar | undefined) : undefined;
+  if (!bar) return null;
+  return (
+    <div className="grid max-w-72 gap-0.5 rounded-md border bg-popover p-2 text-xs text-popover-foreground shadow-md">
+      <p className="font-medium">{bar.title}</p>
+      <p>{t("insights.timeline.waitingOn", { name: bar.group })}</p>
+      <p>
+        {formatDateTime(bar.start)} → {bar.status === "open" ? t("insights.timeline.stillOpen") : formatDateTime(bar.end)}
+      </p>
+      <p>{t(`blockers.priority.${bar.priority}`)}</p>
+    </div>
   );
 }

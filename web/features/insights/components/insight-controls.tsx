@@ -1,7 +1,6 @@
 // What a report shows: its range (the last 7, 30 or 90 days, or two dates) and, for the team's, who it waited on,
 // priority and source. On the Free plan only what the server answers is offered: the last 30 days (and, for one's
 // own report, any dates within them); the rest is shown disabled with the reason.
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { blockerPriorities, blockerSources } from "@/common/blockers";
 import { FREE_INSIGHT_DAYS, insightPresets } from "@/common/insights";
@@ -11,6 +10,7 @@ import { Input } from "@/web/components/ui/input";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { PeoplePicker } from "@/web/features/people/components/people-picker";
 import { cn } from "@/web/lib/cn";
+import { useNow } from "@/web/lib/use-now";
 import type { InsightViewState } from "./use-insight-view";
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -26,11 +26,10 @@ type Props = {
 
 export function RangePicker({ state, shown, plan, report }: Props) {
   const { t } = useTranslation();
-  const groupId = useId();
   const { view } = state;
   const custom = Boolean(view.from || view.to);
   const preset = custom ? undefined : (view.days ?? "30");
-  const today = new Date();
+  const today = useNow(60_000);
   const freeEarliest = isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - (FREE_INSIGHT_DAYS - 1)));
   const isFree = plan === "free";
   const presetAllowed = (days: string) => !isFree || days === "30" || (report === "me" && Number(days) < FREE_INSIGHT_DAYS);
@@ -39,10 +38,8 @@ export function RangePicker({ state, shown, plan, report }: Props) {
     cn("rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50", active ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground");
   return (
     <div className="grid gap-3">
-      <div role="group" aria-labelledby={groupId} className="flex flex-wrap items-center gap-2">
-        <span id={groupId} className="text-sm font-medium">
-          {t("insights.range.label")}
-        </span>
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="float-left mr-2 text-sm font-medium">{t("insights.range.label")}</legend>
         <div className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
           {insightPresets.map((days) => (
             <button key={days} type="button" aria-pressed={preset === days} disabled={!presetAllowed(days)} className={segment(preset === days)} onClick={() => state.setPreset(days)}>
@@ -54,7 +51,7 @@ export function RangePicker({ state, shown, plan, report }: Props) {
           </button>
         </div>
         {isFree && <span className="text-xs text-muted-foreground">{t(report === "me" ? "insights.plan.freeRangeMine" : "insights.plan.freeRangeTeam")}</span>}
-      </div>
+      </fieldset>
       {custom && (
         <div className="grid gap-3 sm:max-w-md sm:grid-cols-2">
           <FormField label={t("insights.range.from")}>

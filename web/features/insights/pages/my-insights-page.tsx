@@ -38,11 +38,11 @@ export default function MyInsightsPage() {
       {report.isError && !data ? (
         <QueryError error={report.error} onRetry={() => void report.refetch()} />
       ) : !data ? (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="status" aria-label={t("insights.loading")}>
+        <output className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("insights.loading")}>
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} className="h-28" />
           ))}
-        </div>
+        </output>
       ) : (
         <MyReport data={data} />
       )}

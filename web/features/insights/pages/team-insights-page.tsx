@@ -57,14 +57,14 @@ export default function TeamInsightsPage() {
 function ReportLoading() {
   const { t } = useTranslation();
   return (
-    <div className="grid gap-4" role="status" aria-label={t("insights.loading")}>
+    <output className="grid gap-4" aria-label={t("insights.loading")}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} className="h-28" />
         ))}
       </div>
       <Skeleton className="h-72" />
-    </div>
+    </output>
   );
 }
 

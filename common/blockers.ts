@@ -40,7 +40,7 @@ const dateTimeSchema = z.iso.datetime({ offset: true, message: "Use a date and t
 }, DATE_RANGE_MESSAGE);
 
 /** A calendar day (2026-01-31) within DATE_RANGE: the fixed-width form compares as text. */
-const calendarDateSchema = z.iso
+export const calendarDateSchema = z.iso
   .date({ message: "Use a date like 2026-01-31" })
   .refine((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || (value >= DATE_RANGE.earliest && value <= DATE_RANGE.latest), DATE_RANGE_MESSAGE);
 

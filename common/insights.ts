@@ -1,6 +1,6 @@
 // Insights (issue #13): what may be asked of the reports and the words they use, shared by the server and the web app.
 import { z } from "zod";
-import { blockerPriorities, blockerSources, profileIdSchema } from "./blockers.ts";
+import { blockerPriorities, blockerSources, calendarDateSchema, profileIdSchema } from "./blockers.ts";
 
 /** The reports' rollup (server/db/app-schema.ts `blocker_spans`): what a stretch of time is of. */
 export const blockerSpanKinds = ["open", "blocking", "waiting"] as const;
@@ -25,7 +25,8 @@ export type OpenAgeBucket = (typeof openAgeBuckets)[number];
 /** Each bucket's lower bound, in days. */
 export const OPEN_AGE_BUCKET_START_DAYS: Record<OpenAgeBucket, number> = { under1d: 0, days1to3: 1, days3to7: 3, over7d: 7 };
 
-const calendarDay = z.iso.date({ message: "Use a date like 2026-01-31" });
+/** A calendar day between 1970 and 9999, as every date the API takes. */
+const calendarDay = calendarDateSchema;
 
 /** That the range does not end before it starts: said on `to`. */
 const endsAfterStart = (range: { from?: string | undefined; to?: string | undefined }) => !range.from || !range.to || range.from <= range.to;

@@ -240,8 +240,8 @@ async function insights() {
     quick ? { label: "100,000 entries (50,000 blockers)", blockers: 50_000 } : { label: "1,000,000 entries (500,000 blockers)", blockers: 500_000 },
   ];
   console.log(`\n## The team's report (/api/insights/team, the last 90 days; a team of 50 logging 50 blockers a day, history growing back in time; ${INSIGHT_READERS} members at once, ${seconds} s, beside a bare endpoint)\n`);
-  console.log("| database | history | seeding (s) | requests/s | p50 (ms) | p95 (ms) | p99 (ms) | answer (kB) | bare requests/s | p95 vs smallest | target |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("| database | history | seeding (s) | cold read after a change (ms, median) | requests/s | p50 (ms) | p95 (ms) | p99 (ms) | answer (kB) | bare requests/s | p95 vs smallest | target |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const [name, databaseAdminUrl] of [["PGlite", undefined], ["PostgreSQL", adminUrl]] as const) {
     const results = await benchInsights({ databaseAdminUrl, sizes, seconds });
     const resolved = (p95: number) => Math.max(p95, targets.p50ResolutionMs);
@@ -250,8 +250,10 @@ async function insights() {
       const growth = resolved(result.measured.p95) / smallest;
       const isLargest = index === results.length - 1;
       const target = isLargest ? `p95 ≤ ${targets.insightsP95Ms[name]} ms, ≤ ${targets.insightsP95Growth}× the smallest` : `p95 ≤ ${targets.insightsP95Ms[name]} ms`;
-      console.log(`| ${name} | ${result.size.label} | ${round(result.seedSeconds, 0)} | ${round(result.measured.requestsPerSecond, 0)} | ${result.measured.p50} | ${result.measured.p95} | ${result.measured.p99} | ${round(result.bytes / 1000, 1)} | ${round(result.bare.requestsPerSecond, 0)} | ${round(growth)}× | ${target} |`);
+      console.log(`| ${name} | ${result.size.label} | ${round(result.seedSeconds, 0)} | ${round(result.coldMs, 0)} | ${round(result.measured.requestsPerSecond, 0)} | ${result.measured.p50} | ${result.measured.p95} | ${result.measured.p99} | ${round(result.bytes / 1000, 1)} | ${round(result.bare.requestsPerSecond, 0)} | ${round(growth)}× | ${target} |`);
       atMost(result.measured.p95, targets.insightsP95Ms[name], `${name}: the team's report p95 ${result.measured.p95} ms > ${targets.insightsP95Ms[name]} ms (${result.size.label})`);
+      // Read from the database, not kept: under the same bound.
+      atMost(result.coldMs, targets.insightsP95Ms[name], `${name}: the team's report read after a change took ${round(result.coldMs, 0)} ms > ${targets.insightsP95Ms[name]} ms (${result.size.label})`);
       if (isLargest) atMost(growth, targets.insightsP95Growth, `${name}: the team's report p95 grew ${round(growth)}× from the smallest history to the largest`);
     }
   }

@@ -165,7 +165,7 @@ export async function seedHistory(server: RunningServer, team: SeededTeam, optio
     from seeded cross join generate_series(1, 2) j`);
   await db.execute(sql`
     insert into blocker_spans (organization_id, blocker_id, kind, profile_id, started_at, ended_at, outcome, nudges)
-    select ${team.teamId}, id, 'open', null, logged, ended, case when status = 'open' then null else status end, 0 from seeded
+    select ${team.teamId}, id, 'open', null, logged, ended, case when status = 'open' then null else status end, 2 * (g % 3) from seeded
     union all
     select ${team.teamId}, id, 'waiting', (${ids})[1 + g % ${size}], logged, ended, case when status = 'open' then null else 'ended' end, 0 from seeded
     union all

@@ -18,10 +18,12 @@ CREATE INDEX "blocker_spans_person_idx" ON "blocker_spans" USING btree ("profile
 CREATE INDEX "blocker_spans_blocker_idx" ON "blocker_spans" USING btree ("blocker_id","kind");--> statement-breakpoint
 -- What happened before this table existed, rebuilt from the timeline and the blocker tables (decision 037). A
 -- blocker's openings: each "created" or "reopened" to the "resolved" or "cancelled" that followed it, if any.
-INSERT INTO "blocker_spans" ("organization_id", "blocker_id", "kind", "profile_id", "started_at", "ended_at", "outcome")
+INSERT INTO "blocker_spans" ("organization_id", "blocker_id", "kind", "profile_id", "started_at", "ended_at", "outcome", "nudges")
 SELECT b."organization_id", m."blocker_id", 'open', NULL, m."created_at",
   CASE WHEN m."next_type" IN ('resolved', 'cancelled') THEN m."next_at" END,
-  CASE WHEN m."next_type" IN ('resolved', 'cancelled') THEN m."next_type" END
+  CASE WHEN m."next_type" IN ('resolved', 'cancelled') THEN m."next_type" END,
+  (SELECT count(*) FROM "blocker_events" n WHERE n."blocker_id" = m."blocker_id" AND n."type" IN ('nudged', 'auto_nudged')
+    AND n."created_at" >= m."created_at" AND (m."next_type" NOT IN ('resolved', 'cancelled') OR m."next_type" IS NULL OR n."created_at" < m."next_at"))
 FROM (
   SELECT e."blocker_id", e."type", e."created_at",
     lead(e."created_at") OVER (PARTITION BY e."blocker_id" ORDER BY e."sequence") AS "next_at",

@@ -10,7 +10,7 @@ import type { Member } from "../../http/app-env.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { jsonValue } from "../../db/prepared.ts";
 import { insightRange, rangeAnswer, type InsightRange } from "./insight-range.ts";
-import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, hoursOf, msOf, reportFreshUntil } from "./span-queries.ts";
+import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, blockerOf, hoursOf, msOf, reportFreshUntil } from "./span-queries.ts";
 
 type Me = { teamId: string; profileId: string };
 
@@ -22,7 +22,7 @@ function periodRelations(me: Me, period: Period): SQL {
       where s.profile_id = ${me.profileId}::uuid and s.kind = 'blocking' and s.organization_id = ${me.teamId} and ${overlaps("s", period)}
     ),
     done as (select k.*, extract(epoch from k.ended_at - k.started_at) as seconds from k where k.outcome = 'done' and k.ended_at <= ${end}),
-    pairs as (${waitingPairs(period)}),
+    pairs as (${waitingPairs(me.teamId, period)}),
     mine as (
       select s.blocker_id, greatest(s.started_at, ${period.start.toISOString()}::timestamptz) as ps, least(coalesce(s.ended_at, ${end}), ${end}) as pe from blocker_spans s
       where s.profile_id = ${me.profileId}::uuid and s.kind = 'waiting' and s.organization_id = ${me.teamId} and ${overlaps("s", period)}
@@ -76,7 +76,7 @@ function reportQuery(me: Me, range: InsightRange): SQL {
                 'waitedSeconds', (select coalesce(sum(${clipped("m.ps", "m.pe")}), 0) from mine m where m.pe > wk.ws and m.ps < wk.we)
               ) order by wk.week) from weeks wk),
       'open', ${openByAgeJson(sql`select k.blocker_id, b.title, b.priority, k.started_at as opened_at, extract(epoch from ${end} - k.started_at) as age_seconds
-                from k join blockers b on b.id = k.blocker_id where k.ended_at is null or k.ended_at > ${end}`)}
+                from k ${blockerOf("k")} where k.ended_at is null or k.ended_at > ${end}`)}
     ))`;
 }
 

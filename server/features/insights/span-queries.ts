@@ -27,13 +27,20 @@ export const bounds = (period: Period) => ({ start: sql`${period.start.toISOStri
  * waiting on the same blocker, as the stretch of the period both were going on (`ps` to `pe`): a person-hour of
  * waiting is one hour of one such stretch. Snoozed time is inside it: a snoozed part still holds people up.
  */
-export function waitingPairs(period: Period): SQL {
+export function waitingPairs(teamId: string, period: Period): SQL {
   const { start, end } = bounds(period);
+  // Only the waiting spans of the period, found by the team's index: the team's older history is never read.
   return sql`select k.profile_id, k.blocker_id,
       greatest(k.started_at, w.started_at, ${start}) as ps,
       least(coalesce(k.ended_at, ${end}), coalesce(w.ended_at, ${end}), ${end}) as pe
-    from k join blocker_spans w on w.blocker_id = k.blocker_id and w.kind = 'waiting'`;
+    from k join blocker_spans w on w.blocker_id = k.blocker_id and w.kind = 'waiting' and w.organization_id = ${teamId} and ${overlaps("w", period)}`;
 }
+
+/**
+ * A blocker's title and priority for each row of `alias` (a few rows: those shown), looked up one by one by primary
+ * key — "offset 0" keeps the planner from hashing the team's whole history of blockers instead.
+ */
+export const blockerOf = (alias: string) => sql.raw(`cross join lateral (select b.title, b.priority from blockers b where b.id = ${alias}.blocker_id offset 0) b`);
 
 /** The weeks of the range (their local Mondays), each with its first and last instant in the viewer's time zone. */
 export function weeksRelation(range: InsightRange): SQL {

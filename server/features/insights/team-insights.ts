@@ -13,7 +13,7 @@ import { planOfTeam } from "../billing/plan-of-team.ts";
 import { jsonValue } from "../../db/prepared.ts";
 import { peopleSummaries, personOf, type PersonSummary } from "../blockers/people-summaries.ts";
 import { insightRange, plusRequired, rangeAnswer, type InsightRange } from "./insight-range.ts";
-import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, hoursOf, msOf, perOf, reportFreshUntil } from "./span-queries.ts";
+import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, blockerOf, hoursOf, msOf, perOf, reportFreshUntil } from "./span-queries.ts";
 
 export type TeamFilters = Pick<TeamInsightQuery, "person" | "priority" | "source">;
 
@@ -44,21 +44,15 @@ function periodRelations(teamId: string, period: Period, filters: TeamFilters): 
         ${filters.person ? sql`and s.profile_id = ${filters.person}::uuid` : sql``}
     ),
     o as (
-      select s.blocker_id, s.started_at, s.ended_at, s.outcome from blocker_spans s
+      select s.blocker_id, s.started_at, s.ended_at, s.outcome, s.nudges from blocker_spans s
       where s.organization_id = ${teamId} and s.kind = 'open' and ${overlaps("s", period)} ${ofBlocker}
     ),
-    pairs as (${waitingPairs(period)}),
+    pairs as (${waitingPairs(teamId, period)}),
     resolved as (
-      select o.blocker_id, o.started_at, o.ended_at, extract(epoch from o.ended_at - o.started_at) as seconds from o where o.outcome = 'resolved' and o.ended_at <= ${end}
+      select o.blocker_id, o.started_at, o.ended_at, o.nudges, extract(epoch from o.ended_at - o.started_at) as seconds from o where o.outcome = 'resolved' and o.ended_at <= ${end}
     ),
     cancelled as (select o.blocker_id, o.ended_at from o where o.outcome = 'cancelled' and o.ended_at <= ${end}),
-    created as (select b.id, b.created_at from blockers b where b.organization_id = ${teamId} and b.created_at >= ${start} and b.created_at < ${end} ${filtered}),
-    nudged as (
-      -- The nudges each resolution took: those of the parts asked during that opening.
-      select r.ended_at, coalesce(sum(x.nudges), 0) as nudges from resolved r
-        join blocker_spans x on x.blocker_id = r.blocker_id and x.kind = 'blocking' and x.started_at >= r.started_at and x.started_at < r.ended_at
-      group by r.blocker_id, r.started_at, r.ended_at
-    )`;
+    created as (select b.id, b.created_at from blockers b where b.organization_id = ${teamId} and b.created_at >= ${start} and b.created_at < ${end} ${filtered})`;
 }
 
 /** The headline numbers of a period, from periodRelations. */
@@ -69,7 +63,7 @@ const summarySelect = sql`json_build_object(
     'medianSeconds', (select percentile_cont(0.5) within group (order by seconds) from resolved),
     'p90Seconds', (select percentile_cont(0.9) within group (order by seconds) from resolved),
     'personSeconds', (select coalesce(sum(extract(epoch from pe - ps)), 0) from pairs where pe > ps),
-    'nudges', (select coalesce(sum(nudges), 0) from nudged)
+    'nudges', (select coalesce(sum(nudges), 0) from resolved)
   )`;
 
 type RawSummary = { created: number; resolved: number; cancelled: number; medianSeconds: number | null; p90Seconds: number | null; personSeconds: number; nudges: number };
@@ -117,12 +111,12 @@ function reportQuery(teamId: string, range: InsightRange, filters: TeamFilters):
                 left join (select wk.week, count(*), percentile_cont(0.5) within group (order by r.seconds) as median_seconds, percentile_cont(0.9) within group (order by r.seconds) as p90_seconds
                   from weeks wk join resolved r on r.ended_at >= wk.ws and r.ended_at < wk.we group by wk.week) r on r.week = wk.week
                 left join (select wk.week, count(*) from weeks wk join cancelled c on c.ended_at >= wk.ws and c.ended_at < wk.we group by wk.week) x on x.week = wk.week
-                left join (select wk.week, sum(n.nudges) as nudges from weeks wk join nudged n on n.ended_at >= wk.ws and n.ended_at < wk.we group by wk.week) n on n.week = wk.week),
+                left join (select wk.week, sum(n.nudges) as nudges from weeks wk join resolved n on n.ended_at >= wk.ws and n.ended_at < wk.we group by wk.week) n on n.week = wk.week),
       'open', ${openByAgeJson(sql`select o.blocker_id, b.title, b.priority, o.started_at as opened_at, extract(epoch from ${end} - o.started_at) as age_seconds
-                from o join blockers b on b.id = o.blocker_id where o.ended_at is null or o.ended_at > ${end}`)},
+                from o ${blockerOf("o")} where o.ended_at is null or o.ended_at > ${end}`)},
       'timeline', (select json_agg(t) from (select bars.blocker_id as "blockerId", bars.profile_id as "profileId", b.title, b.priority,
                 bars.bar_start as start, bars.bar_end as "end", bars.status, extract(epoch from bars.bar_end - bars.bar_start) as seconds
-              from shown_bars bars join blockers b on b.id = bars.blocker_id order by bars.bar_end - bars.bar_start desc, bars.blocker_id) t),
+              from shown_bars bars ${blockerOf("bars")} order by bars.bar_end - bars.bar_start desc, bars.blocker_id) t),
       'timelineTotal', (select count(*) from bars)
     ))`;
 }

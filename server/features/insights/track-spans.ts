@@ -104,4 +104,9 @@ export async function countNudges(executor: Executor, nudged: readonly { blocker
     from (values ${values}) as sent(blocker_id, profile_id, count)
     where ${blockerSpans.blockerId} = sent.blocker_id and ${blockerSpans.profileId} = sent.profile_id
       and ${blockerSpans.kind} = 'blocking' and ${blockerSpans.endedAt} is null`);
+  // And on the blocker's opening, for "nudges per resolved blocker" (one row per blocker: an update takes one match).
+  await executor.execute(sql`
+    update ${blockerSpans} set nudges = ${blockerSpans.nudges} + sent.count
+    from (select blocker_id, sum(count)::int as count from (values ${values}) as each_one(blocker_id, profile_id, count) group by blocker_id) as sent
+    where ${blockerSpans.blockerId} = sent.blocker_id and ${blockerSpans.kind} = 'open' and ${blockerSpans.endedAt} is null`);
 }

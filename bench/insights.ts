@@ -56,7 +56,7 @@ export async function benchInsights(options: { databaseAdminUrl?: string; sizes:
           if (answer.status !== 200) throw new Error(`the report failed: ${answer.status}`);
         }
         const bareResult = await load(bareUrl, { connections: INSIGHT_READERS, seconds: options.seconds });
-        const measured = await load(server.url, { connections: INSIGHT_READERS, seconds: options.seconds, cookies: readers.map((reader) => reader.cookieHeader), paths: ["/api/insights/team?days=90"], headers });
+        const measured = await load(server.url, { connections: INSIGHT_READERS, seconds: options.seconds, cookies: readers.map((one) => one.cookieHeader), paths: ["/api/insights/team?days=90"], headers });
         if (measured.non2xx + measured.errors > 0) throw new Error(`${measured.non2xx + measured.errors} report requests failed`);
         results.push({ database: database ? "PostgreSQL" : "PGlite", size, seedSeconds, measured, bare: bareResult, bytes: first.text.length, coldMs: median(cold) });
       } finally {

@@ -58,15 +58,14 @@ export function spanChanges(state: BlockerState, ongoing: readonly OngoingSpan[]
 export async function trackSpans(executor: Executor, blockerIds: readonly string[], at: Date) {
   const ids = [...new Set(blockerIds)];
   if (ids.length === 0) return;
-  const [states, parts, waiting, ongoing] = await Promise.all([
-    executor.select({ blockerId: blockers.id, teamId: blockers.organizationId, status: blockers.status }).from(blockers).where(inArray(blockers.id, ids)),
-    executor.select({ blockerId: blockingUsers.blockerId, profileId: blockingUsers.profileId, status: blockingUsers.status }).from(blockingUsers).where(inArray(blockingUsers.blockerId, ids)),
-    executor.select({ blockerId: blockedUsers.blockerId, profileId: blockedUsers.profileId }).from(blockedUsers).where(inArray(blockedUsers.blockerId, ids)),
-    executor
-      .select({ id: blockerSpans.id, blockerId: blockerSpans.blockerId, kind: blockerSpans.kind, profileId: blockerSpans.profileId })
-      .from(blockerSpans)
-      .where(and(inArray(blockerSpans.blockerId, ids), isNull(blockerSpans.endedAt))),
-  ]);
+  // One after the other: they share the change's transaction, whose connection runs one statement at a time.
+  const states = await executor.select({ blockerId: blockers.id, teamId: blockers.organizationId, status: blockers.status }).from(blockers).where(inArray(blockers.id, ids));
+  const parts = await executor.select({ blockerId: blockingUsers.blockerId, profileId: blockingUsers.profileId, status: blockingUsers.status }).from(blockingUsers).where(inArray(blockingUsers.blockerId, ids));
+  const waiting = await executor.select({ blockerId: blockedUsers.blockerId, profileId: blockedUsers.profileId }).from(blockedUsers).where(inArray(blockedUsers.blockerId, ids));
+  const ongoing = await executor
+    .select({ id: blockerSpans.id, blockerId: blockerSpans.blockerId, kind: blockerSpans.kind, profileId: blockerSpans.profileId })
+    .from(blockerSpans)
+    .where(and(inArray(blockerSpans.blockerId, ids), isNull(blockerSpans.endedAt)));
   const ends = new Map<SpanOutcome, string[]>();
   const begins: (typeof blockerSpans.$inferInsert)[] = [];
   for (const state of states) {

@@ -195,6 +195,14 @@ const failures: string[] = [];
  */
 const openTargets: string[] = [];
 const missed = (page: PageToAudit, text: string) => (page.signedIn ? openTargets : failures).push(text);
+/**
+ * A public page's performance score within PERFORMANCE_NOISE points of the budget is a near miss, printed, not a
+ * failure: on this shared two-core machine the same unchanged landing page has scored 91 (runs 87–94) and 97 in
+ * runs an hour apart, its JavaScript byte for byte the same (decision 036). Under that, the run fails. Every other
+ * category, the JavaScript budget and layout shift hold exactly.
+ */
+const PERFORMANCE_NOISE = 5;
+const nearMisses: string[] = [];
 fs.mkdirSync(reportDir, { recursive: true });
 const holdup = await startHoldup();
 const chrome = await chromeLauncher.launch({
@@ -220,7 +228,8 @@ try {
       for (const category of page.categories) {
         if (scoreOf(category) >= budgets.score) continue;
         const text = `${page.path}: ${category} ${scoreOf(category)} < ${budgets.score}`;
-        if (category === "performance") missed(page, text);
+        if (category === "performance" && !page.signedIn && scoreOf(category) >= budgets.score - PERFORMANCE_NOISE) nearMisses.push(text);
+        else if (category === "performance") missed(page, text);
         else failures.push(text);
       }
       if (!(cls <= budgets.cumulativeLayoutShift)) missed(page, `${page.path}: CLS ${cls} > ${budgets.cumulativeLayoutShift}`);
@@ -255,6 +264,7 @@ try {
 }
 
 if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `  - ${target}`).join("\n")}`);
+if (nearMisses.length > 0) console.log(`\nNear misses (within ${PERFORMANCE_NOISE} points of the score budget, on a shared machine):\n${nearMisses.map((nearMiss) => `  - ${nearMiss}`).join("\n")}`);
 if (failures.length > 0) {
   console.error(`\nMissed budgets:\n${failures.map((failure) => `  - ${failure}`).join("\n")}`);
   process.exit(1);

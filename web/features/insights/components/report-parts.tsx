@@ -1,16 +1,83 @@
 // The pieces both reports are made of: the Me/Team switch, headline numbers compared with the period before,
 // a chart's frame (its summary in words and its data as a table), the CSV downloads, the Free plan's notice.
+import type { UseQueryResult } from "@tanstack/react-query";
 import { ChevronDown, Download, Sparkles } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/common/paths";
+import { QueryError } from "@/web/components/query-error";
 import { Button } from "@/web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
+import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import { formatDuration } from "@/web/lib/relative-time";
+import { usePageTitle } from "@/web/lib/use-page-title";
 import { exportHref } from "../api/export-link";
 import type { TeamInsightView } from "../api/insight-keys";
+import { RangePicker } from "./insight-controls";
+import type { InsightViewState } from "./use-insight-view";
+
+const HOUR_MS = 3_600_000;
+/** A duration as hours to a tenth, what the charts' hour axes plot. */
+export const hoursOf = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10);
+
+/**
+ * The frame both report pages share: heading, Export and the Me/Team switch, the Free plan's notice, the range (and
+ * the team's filters), then the report once loaded (or its error, or its outline while it loads), then how it counts.
+ */
+export function ReportFrame<Report extends { plan: "free" | "plus"; range: { from: string; to: string } }>({
+  report,
+  tables,
+  state,
+  query,
+  filters,
+  children,
+}: {
+  report: "me" | "team";
+  tables: readonly string[];
+  state: InsightViewState;
+  query: UseQueryResult<Report>;
+  filters?: ReactNode;
+  children: (data: Report) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const words = report === "me" ? "insights.mine" : "insights.team";
+  usePageTitle(t(`${words}.title`));
+  const data = query.data;
+  return (
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 md:px-8" aria-busy={query.isFetching}>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight">{t(`${words}.title`)}</h1>
+          <p className="text-muted-foreground">{t(`${words}.description`)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu report={report} tables={tables} view={state.view} plan={data?.plan} />
+          <InsightTabs current={report} />
+        </div>
+      </div>
+      {data?.plan === "free" && <FreePlanNotice report={report} />}
+      <RangePicker state={state} shown={data?.range} plan={data?.plan} report={report} />
+      {filters}
+      {query.isError && !data ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : !data ? (
+        <output className="grid gap-4" aria-label={t("insights.loading")}>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {[0, 1, 2, 3].map((index) => (
+              <Skeleton key={index} className="h-28" />
+            ))}
+          </div>
+          <Skeleton className="h-72" />
+        </output>
+      ) : (
+        children(data)
+      )}
+      <CountingNotes />
+    </main>
+  );
+}
 
 /** Me (my own numbers) or Team (the team's): two pages, one switch. */
 export function InsightTabs({ current }: { current: "me" | "team" }) {

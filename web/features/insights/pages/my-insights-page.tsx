@@ -3,51 +3,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { personalInsightTables } from "@/common/insights";
-import { QueryError } from "@/web/components/query-error";
-import { Skeleton } from "@/web/components/ui/skeleton";
-import { usePageTitle } from "@/web/lib/use-page-title";
 import { personalInsightsQueryOptions, type PersonalInsights } from "../api/get-personal-insights";
 import { useWeekLabel, WeeklyCounts } from "../components/charts";
-import { RangePicker } from "../components/insight-controls";
 import { OpenByAge } from "../components/open-by-age";
-import { ChartFigure, Comparison, CountingNotes, DataTable, ExportMenu, FreePlanNotice, InsightTabs, StatTile, useDuration, useNumber } from "../components/report-parts";
+import { ChartFigure, Comparison, DataTable, hoursOf, ReportFrame, StatTile, useDuration, useNumber } from "../components/report-parts";
 import { useInsightView } from "../components/use-insight-view";
 
-const HOUR_MS = 3_600_000;
-
 export default function MyInsightsPage() {
-  const { t } = useTranslation();
-  usePageTitle(t("insights.mine.title"));
   const state = useInsightView("me");
-  const report = useQuery(personalInsightsQueryOptions(state.view));
-  const data = report.data;
+  const query = useQuery(personalInsightsQueryOptions(state.view));
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 md:px-8" aria-busy={report.isFetching}>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight">{t("insights.mine.title")}</h1>
-          <p className="text-muted-foreground">{t("insights.mine.description")}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <ExportMenu report="me" tables={personalInsightTables} view={state.view} plan={data?.plan} />
-          <InsightTabs current="me" />
-        </div>
-      </div>
-      {data?.plan === "free" && <FreePlanNotice report="me" />}
-      <RangePicker state={state} shown={data?.range} plan={data?.plan} report="me" />
-      {report.isError && !data ? (
-        <QueryError error={report.error} onRetry={() => void report.refetch()} />
-      ) : !data ? (
-        <output className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("insights.loading")}>
-          {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} className="h-28" />
-          ))}
-        </output>
-      ) : (
-        <MyReport data={data} />
-      )}
-      <CountingNotes />
-    </main>
+    <ReportFrame report="me" tables={personalInsightTables} state={state} query={query}>
+      {(data) => <MyReport data={data} />}
+    </ReportFrame>
   );
 }
 
@@ -95,7 +63,7 @@ function MyReport({ data }: { data: PersonalInsights }) {
         summary={t("insights.mine.weeksSummary", { count: summary.done, weeks: data.weeks.length, personHours: number(summary.personHours) })}
         chart={
           <WeeklyCounts
-            rows={data.weeks.map((week) => ({ week: week.week, done: week.done, median: week.medianTimeToDoneMs === null ? null : Math.round((week.medianTimeToDoneMs / HOUR_MS) * 10) / 10 }))}
+            rows={data.weeks.map((week) => ({ week: week.week, done: week.done, median: hoursOf(week.medianTimeToDoneMs) }))}
             bars={[{ key: "done", label: t("insights.mine.done"), color: "var(--chart-1)" }]}
             line={{ key: "median", label: t("insights.mine.medianHours"), color: "var(--chart-3)" }}
           />

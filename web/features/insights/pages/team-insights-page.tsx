@@ -5,66 +5,23 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { teamInsightTables } from "@/common/insights";
 import { paths } from "@/common/paths";
-import { QueryError } from "@/web/components/query-error";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { formatDateTime } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
-import { usePageTitle } from "@/web/lib/use-page-title";
 import { teamInsightsQueryOptions, type TeamInsights } from "../api/get-team-insights";
 import { DelayTimeline, priorityColor, useWeekLabel, WeeklyCounts, WeeklyDurations, type TimelineBar } from "../components/charts";
-import { RangePicker, TeamFilters } from "../components/insight-controls";
+import { TeamFilters } from "../components/insight-controls";
 import { OpenByAge } from "../components/open-by-age";
-import { ChartFigure, Comparison, CountingNotes, DataTable, ExportMenu, FreePlanNotice, InsightTabs, StatTile, useDuration, useNumber } from "../components/report-parts";
+import { ChartFigure, Comparison, DataTable, hoursOf, ReportFrame, StatTile, useDuration, useNumber } from "../components/report-parts";
 import { useInsightView } from "../components/use-insight-view";
 import { WhoBlocks } from "../components/who-blocks";
 
-const HOUR_MS = 3_600_000;
-const hours = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10);
-
 export default function TeamInsightsPage() {
-  const { t } = useTranslation();
-  usePageTitle(t("insights.team.title"));
   const state = useInsightView("team");
-  const report = useQuery(teamInsightsQueryOptions(state.view));
-  const data = report.data;
+  const query = useQuery(teamInsightsQueryOptions(state.view));
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 md:px-8" aria-busy={report.isFetching}>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight">{t("insights.team.title")}</h1>
-          <p className="text-muted-foreground">{t("insights.team.description")}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <ExportMenu report="team" tables={teamInsightTables} view={state.view} plan={data?.plan} />
-          <InsightTabs current="team" />
-        </div>
-      </div>
-      {data?.plan === "free" && <FreePlanNotice report="team" />}
-      <RangePicker state={state} shown={data?.range} plan={data?.plan} report="team" />
-      <TeamFilters state={state} plan={data?.plan} />
-      {report.isError && !data ? (
-        <QueryError error={report.error} onRetry={() => void report.refetch()} />
-      ) : !data ? (
-        <ReportLoading />
-      ) : (
-        <TeamReport data={data} />
-      )}
-      <CountingNotes />
-    </main>
-  );
-}
-
-function ReportLoading() {
-  const { t } = useTranslation();
-  return (
-    <output className="grid gap-4" aria-label={t("insights.loading")}>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} className="h-28" />
-        ))}
-      </div>
-      <Skeleton className="h-72" />
-    </output>
+    <ReportFrame report="team" tables={teamInsightTables} state={state} query={query} filters={<TeamFilters state={state} plan={query.data?.plan} />}>
+      {(data) => <TeamReport data={data} />}
+    </ReportFrame>
   );
 }
 
@@ -120,7 +77,7 @@ function TeamReport({ data }: { data: TeamInsights }) {
           }
           chart={
             <WeeklyDurations
-              rows={data.weeks.map((week) => ({ week: week.week, median: hours(week.medianTimeToUnblockMs), p90: hours(week.p90TimeToUnblockMs) }))}
+              rows={data.weeks.map((week) => ({ week: week.week, median: hoursOf(week.medianTimeToUnblockMs), p90: hoursOf(week.p90TimeToUnblockMs) }))}
               series={[
                 { key: "median", label: t("insights.howLong.median"), color: "var(--chart-1)" },
                 { key: "p90", label: t("insights.howLong.p90"), color: "var(--chart-3)", dashed: true },

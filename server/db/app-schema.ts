@@ -1,13 +1,16 @@
 // Holdup's own tables (the better-auth tables live in auth-schema.ts).
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's 64-bit transaction id (xid8), read as text: only compared in SQL. */
+const transactionIdType = customType<{ data: string }>({ dataType: () => "xid8" });
 import { authAttemptKinds } from "../../common/auth-rules.ts";
 import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
 import { blockerSpanKinds, blockerSpanOutcomes } from "../../common/insights.ts";
 import type { NotificationPreferences } from "../../common/notification-preferences.ts";
 import type { WorkingHours } from "../../common/profile.ts";
 import type { ReminderSchedule } from "../../common/reminders.ts";
-import { organization, user } from "./auth-schema.ts";
+import { apikey, organization, user } from "./auth-schema.ts";
 
 /**
  * A person in Holdup. The specification's `profiles`: `auth_id` links to the signed-in user. A deleted account leaves
@@ -186,8 +189,13 @@ export const blockerEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Insertion order: events of one transaction share their time, the timeline keeps them in the order they happened. */
     sequence: bigserial("sequence", { mode: "number" }).notNull(),
+    /**
+     * The transaction that wrote the event. Sequences are taken before commit, so a reader of "events after N" (the
+     * public API's event feed) reads only those whose transactions can no longer be overtaken by one still running.
+     */
+    transactionId: transactionIdType("transaction_id").notNull().default(sql`pg_current_xact_id()`),
   },
-  (table) => [index("blocker_events_blocker_idx").on(table.blockerId, table.sequence)],
+  (table) => [index("blocker_events_blocker_idx").on(table.blockerId, table.sequence), index("blocker_events_sequence_idx").on(table.sequence)],
 );
 
 /** In-app notifications; unread ones have no read_at. */
@@ -437,4 +445,25 @@ export const blockerSpans = pgTable(
     // nudges), the ongoing ones a change may end.
     index("blocker_spans_blocker_idx").on(table.blockerId, table.kind),
   ],
+);
+
+/**
+ * The answers of POSTs to /api/v1 sent with an Idempotency-Key, per API key, kept a day: a retry gets the first
+ * answer again and never makes a second change (server/features/public-api/idempotency.ts). `status` is null while
+ * the first request is still being answered.
+ */
+export const apiIdempotency = pgTable(
+  "api_idempotency",
+  {
+    keyId: text("key_id")
+      .notNull()
+      .references(() => apikey.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** The method, path and body's digest: the same key sent with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    body: text("body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.keyId, table.idempotencyKey] }), index("api_idempotency_created_idx").on(table.createdAt)],
 );

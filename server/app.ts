@@ -15,6 +15,9 @@ import { liveEventRoutes } from "./realtime/routes.ts";
 import { counterRoutes } from "./features/counters/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { insightRoutes } from "./features/insights/routes.ts";
+import { apiKeyRoutes } from "./features/api-keys/routes.ts";
+import { openApiDocument } from "./features/public-api/openapi-document.ts";
+import { KEY_AUTHENTICATED_PATHS, publicApiRoutes } from "./features/public-api/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { accountRoutes } from "./features/account/routes.ts";
@@ -22,6 +25,7 @@ import { AVATAR_UPLOAD_PATH, avatarRoutes, profileRoutes } from "./features/prof
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "../common/avatar.ts";
 import { supportRoutes } from "./features/support/routes.ts";
 import { teamRoutes, teamsRoutes } from "./features/team/routes.ts";
+import { webhookRoutes } from "./features/webhooks/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
 import { compressAnswers } from "./http/compression.ts";
 import { refuseOversizedBodies } from "./http/oversized-body.ts";
@@ -33,6 +37,7 @@ import { webAppRoutes } from "./http/web-app.ts";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 function apiRoutes(deps: AppDependencies) {
+  const publicApi = publicApiRoutes(deps);
   return new Hono()
     // Always 200 while the server answers; a mail server that refuses Holdup's e-mails is reported, not fatal.
     .get("/health", async (c) => c.json({ ok: true, deliveries: await deliveryHealth(deps.db, deps.clock.now()) }))
@@ -40,6 +45,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/profile", profileRoutes(deps))
     .route("/avatars", avatarRoutes(deps))
     .route("/account", accountRoutes(deps))
+    .route("/team/webhooks", webhookRoutes(deps))
     .route("/team", teamRoutes(deps))
     .route("/teams", teamsRoutes(deps))
     .route("/counters", counterRoutes(deps))
@@ -56,7 +62,11 @@ function apiRoutes(deps: AppDependencies) {
     .route("/billing", billingRoutes(deps))
     .route("/reminders", reminderRoutes(deps))
     .route("/email-links", emailLinkRoutes(deps))
-    .route("/slack", slackRoutes(deps));
+    .route("/slack", slackRoutes(deps))
+    .route("/api-keys", apiKeyRoutes(deps))
+    // Before the API's own routes, which all ask for a key: the description is for anyone.
+    .get("/v1/openapi.json", (c) => c.json(openApiDocument(publicApi, deps.config.appUrl)))
+    .route("/v1", publicApi);
 }
 
 /** The API's type, for the web app's typed client (`hc<ApiType>`). */
@@ -66,7 +76,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   const app = new Hono();
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
   app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES, { larger: { [AVATAR_UPLOAD_PATH]: AVATAR_MAX_BYTES } }));
-  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH, ...SLACK_REQUEST_PATHS], bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
+  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH, ...SLACK_REQUEST_PATHS], keyAuthenticated: KEY_AUTHENTICATED_PATHS, bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
   app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));

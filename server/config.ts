@@ -71,6 +71,8 @@ const environmentSchema = z.object({
    */
   POSTHOG_KEY: optionalText.pipe(z.string().regex(/^phc_[A-Za-z0-9_-]+$/, "must be a PostHog project API key (phc_…), never a personal API key (phx_…)").optional()),
   POSTHOG_HOST: optionalText.pipe(urlWithProtocols(["https:"]).optional()),
+  /** Outgoing webhooks may call private addresses (and http://): for a Holdup whose receivers are on its own network. */
+  WEBHOOKS_ALLOW_PRIVATE: optionalText.pipe(z.enum(["true", "false"], "must be true or false").optional()),
 });
 
 export type Config = {
@@ -99,6 +101,8 @@ export type Config = {
   s3: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string; endpoint: string; prefix: string } | undefined;
   /** PostHog, when POSTHOG_KEY is set: the web app asks people first, then sends page views and a few named events. */
   productAnalytics: ProductAnalyticsConfig | undefined;
+  /** Webhooks may reach loopback, private and other non-public addresses, over http:// too (decision 039): off by default. */
+  webhooksAllowPrivate: boolean;
 };
 
 export type ProductAnalyticsConfig = {
@@ -176,6 +180,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     defaultPlan: env.DEFAULT_PLAN,
     trustedProxies: env.TRUST_PROXY ?? [],
     slack: slackOf(env),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "true",
     productAnalytics: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: (env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST).replace(/\/+$/, "") } : undefined,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } : undefined,
     s3:

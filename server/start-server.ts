@@ -22,6 +22,8 @@ import { startEmailDeliveries } from "./features/notifications/deliver-email.ts"
 import { finishLateSlackWork } from "./features/slack/reply-in-time.ts";
 import { startSlackWorkers } from "./features/slack/slack-workers.ts";
 import { startReminderEngine } from "./features/reminders/reminder-engine.ts";
+import type { HostResolver } from "./features/webhooks/send-webhook.ts";
+import { startWebhookWorkers } from "./features/webhooks/webhook-workers.ts";
 import { startJobQueue, type EmailRetries } from "./jobs/job-queue.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
 import { createAvatarStore } from "./storage/avatar-store.ts";
@@ -32,9 +34,10 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * `emailRetries`: how failing e-mails are tried again (tests shorten the waits). `scheduleReminders: false`: the
- * reminder engine runs only when asked (tests move their own clock and send what is due themselves).
+ * reminder engine runs only when asked (tests move their own clock and send what is due themselves), as does the sweep of
+ * webhook retries. `resolveHost`: how webhooks' host names are resolved (the system's resolver unless a test says).
  */
-export async function startServer(config: Config, options: { webDir?: string; clock?: Clock; emailRetries?: EmailRetries; scheduleReminders?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { webDir?: string; clock?: Clock; emailRetries?: EmailRetries; scheduleReminders?: boolean; resolveHost?: HostResolver } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
@@ -75,6 +78,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const stopDeliveries = await startEmailDeliveries(deps);
   const stopSlackWorkers = await startSlackWorkers(deps);
   const stopReminders = await startReminderEngine(deps, { schedule: options.scheduleReminders ?? true });
+  const stopWebhooks = await startWebhookWorkers(deps, { schedule: options.scheduleReminders ?? true, resolve: options.resolveHost });
   const app = createApp(deps, { webDir: options.webDir });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -92,6 +96,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
       await stopReminders();
       await stopDeliveries();
       await stopSlackWorkers();
+      await stopWebhooks();
       await jobs.stop();
       (server as Server).closeIdleConnections();
       await closed;

@@ -10,6 +10,7 @@ import { blockerSpanKinds, blockerSpanOutcomes } from "../../common/insights.ts"
 import type { NotificationPreferences } from "../../common/notification-preferences.ts";
 import type { WorkingHours } from "../../common/profile.ts";
 import type { ReminderSchedule } from "../../common/reminders.ts";
+import type { WebhookEventType } from "../../common/webhooks.ts";
 import { apikey, organization, user } from "./auth-schema.ts";
 
 /**
@@ -466,4 +467,100 @@ export const apiIdempotency = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.keyId, table.idempotencyKey] }), index("api_idempotency_created_idx").on(table.createdAt)],
+);
+
+/**
+ * A team's outgoing webhook (decision 039): an address the team's blocker events are posted to, signed as Standard
+ * Webhooks says with the endpoint's secret. The secret is sealed with a key derived from the auth secret; after a
+ * rotation the previous one still signs (beside the new) for a day, so receivers can switch without losing events.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    /** The events it receives (common/webhooks.ts). */
+    events: text("events").array().$type<WebhookEventType[]>().notNull(),
+    sealedSecret: text("sealed_secret").notNull(),
+    previousSealedSecret: text("previous_sealed_secret"),
+    /** Until when the previous secret signs too. */
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    enabled: boolean("enabled").notNull().default(true),
+    /** Why it is off: someone turned it off, or Holdup did after three days of failures. */
+    disabledReason: text("disabled_reason", { enum: ["manual", "failing"] }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    /** The first failed attempt since the last success: three days of nothing but failures turn the endpoint off. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+  },
+  (table) => [index("webhook_endpoints_team_idx").on(table.teamId)],
+);
+
+export const webhookDeliveryStatuses = ["pending", "succeeded", "failed"] as const;
+
+/**
+ * One event for one endpoint: its body as built when the event happened (sent byte for byte on every attempt), its id
+ * (`msg_…`, the `webhook-id` header, the same across retries and redeliveries), and where its attempts stand.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    eventType: text("event_type").$type<WebhookEventType>().notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: webhookDeliveryStatuses }).notNull().default("pending"),
+    /** Attempts made so far; a job names the count it expects, so a stale or repeated job sends nothing. */
+    attempts: integer("attempts").notNull().default(0),
+    /** While pending: when the next attempt is due (or, while one is under way, when it counts as lost). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** Failed attempts are tried again until then (a day after the event; a redelivery is tried once). */
+    retryUntil: timestamp("retry_until", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("webhook_deliveries_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.status),
+  ],
+);
+
+/** Each try of a delivery, for the endpoint's delivery log: what the endpoint answered, or why nothing was sent. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    ok: boolean("ok").notNull(),
+    /** The HTTP status, when the endpoint answered. */
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms"),
+    /** The first kilobyte of the answer's body. */
+    responseExcerpt: text("response_excerpt"),
+    /** Why it failed without an answer, or why the answer was a failure ("redirect not followed"). */
+    error: text("error"),
+    /** Sent again by someone (Redeliver), not by the schedule. */
+    manual: boolean("manual").notNull().default(false),
+  },
+  (table) => [index("webhook_attempts_endpoint_idx").on(table.endpointId, table.at, table.id)],
 );

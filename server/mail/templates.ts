@@ -109,6 +109,17 @@ export const emailTemplates = {
       },
       options.unsubscribe.oneClickUrl,
     ),
+  /** To a team's owners and admins: Holdup turned off one of its webhooks, whose every delivery failed for three days. */
+  webhookDisabled: (options: { teamName: string; endpoint: string; failingSince: string; integrationsUrl: string }) =>
+    render({
+      subject: `${oneLine(options.teamName)}: a webhook was turned off`,
+      heading: "A webhook was turned off",
+      lines: [
+        `Every delivery to ${options.endpoint} has failed since ${options.failingSince}, so Holdup stopped sending to it. Events from now on are not sent there; those it could not deliver are in its delivery log.`,
+        "Fix the endpoint, then turn the webhook on again on the integrations page (and redeliver what it missed).",
+      ],
+      action: { label: "Open the integrations page", url: options.integrationsUrl },
+    }),
   invitation: (options: { inviterName: string; teamName: string; url: string }) =>
     render({
       subject: `${options.inviterName} invited you to ${options.teamName} on Holdup`,

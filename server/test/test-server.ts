@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../config.ts";
+import type { HostResolver } from "../features/webhooks/send-webhook.ts";
 import type { Clock } from "../http/app-env.ts";
 import { startServer } from "../start-server.ts";
 import { BrowserLikeClient } from "./browser-like-client.ts";
@@ -44,6 +45,8 @@ export type TestServerOptions = {
   webDir?: string;
   /** Send due reminders every minute, as a real server does; otherwise a test sends them when it moved its clock. */
   scheduleReminders?: boolean;
+  /** How webhooks' host names resolve (a test's own answers instead of DNS). */
+  resolveHost?: HostResolver;
 };
 
 /** Failing e-mails are tried again within seconds in tests (a real server waits minutes between tries). */
@@ -65,7 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     TRUST_PROXY: "loopback",
     ...options.environment,
   });
-  const server = await startServer(config, { clock: options.clock, webDir: options.webDir, emailRetries: TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false });
+  const server = await startServer(config, { clock: options.clock, webDir: options.webDir, emailRetries: TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false, resolveHost: options.resolveHost });
   return {
     url: server.url,
     config,

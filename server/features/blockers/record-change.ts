@@ -8,6 +8,7 @@ import { changesSpans, countNudges, NUDGE_EVENTS, trackSpans } from "../insights
 import { queueNotificationDeliveries } from "../notifications/queue-deliveries.ts";
 import { planReminders } from "../reminders/plan-reminders.ts";
 import { queueSlackUpdates } from "../slack/blocker-messages.ts";
+import { queueWebhookDeliveries } from "../webhooks/queue-deliveries.ts";
 import { currentMembersOnEach, type Executor } from "./blocker-people.ts";
 
 export type Change = {
@@ -77,5 +78,7 @@ export async function recordChanges(executor: Executor, { events, jobs }: Change
   }
   // Holdup's messages about these blockers in Slack, and Home tabs, say how things stand now, once it is committed.
   await queueSlackUpdates(executor, jobs, [...new Set(changes.map((change) => change.blockerId))]);
+  // The team's webhooks, each event built as it stands now and sent once it is committed (decision 039).
+  await queueWebhookDeliveries(executor, jobs, changes);
   await events.publishMany(executor, live);
 }

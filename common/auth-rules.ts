@@ -46,7 +46,7 @@ export type SignOutScope = (typeof signOutScopes)[number];
  * - second-factor: failed checks of an authenticator app's code or a backup code, counted like passwords;
  * - avatar: pictures uploaded (each is decoded and re-encoded: work an attacker would repeat).
  */
-export const authAttemptKinds = ["password", "code", "email", "second-factor", "avatar"] as const;
+export const authAttemptKinds = ["password", "code", "email", "second-factor", "avatar", "api-key"] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 export type AttemptLimit = { perEmail: number; perClient: number; windowSeconds: number };
@@ -59,4 +59,6 @@ export const ATTEMPT_LIMITS: Record<AuthAttemptKind, AttemptLimit> = {
   email: { perEmail: 5, perClient: 20, windowSeconds: 60 * 60 },
   "second-factor": { perEmail: 5, perClient: 30, windowSeconds: 15 * 60 },
   avatar: { perEmail: 10, perClient: 30, windowSeconds: 60 * 60 },
+  // A key is 64 random letters: guessing is hopeless, but a client sending wrong keys is refused all the same.
+  "api-key": { perEmail: 0, perClient: 30, windowSeconds: 15 * 60 },
 };

@@ -52,26 +52,34 @@ const titleSchema = typedText().trim().min(1, "Say what you are waiting for").ma
 const descriptionSchema = typedText().trim().max(DESCRIPTION_MAX, `Use at most ${DESCRIPTION_MAX.toLocaleString("en")} characters`);
 const prioritySchema = z.enum(blockerPriorities);
 
-export const createBlockerSchema = z
-  .object({
-    title: titleSchema,
-    description: descriptionSchema.optional(),
-    linkUrl: linkSchema.optional(),
-    priority: prioritySchema.default("normal"),
-    dueAt: dueAtSchema.optional(),
-    blockingProfileIds: z.array(profileIdSchema).max(20, "Choose at most 20 people").default([]),
-    /** People outside the team, named by e-mail: each gets an invitation, and the blocker waits on them once they join. */
-    blockingEmails: z.array(emailSchema).max(BLOCKING_EMAILS_MAX, `Invite at most ${BLOCKING_EMAILS_MAX} people at once`).default([]),
-    alsoBlockedProfileIds: z.array(profileIdSchema).max(20, "Choose at most 20 people").default([]),
-  })
-  .refine((input) => input.blockingProfileIds.length + input.blockingEmails.length > 0, {
-    path: ["blockingProfileIds"],
-    message: "Choose at least one person you are waiting on",
-  })
-  .refine((input) => !input.blockingProfileIds.some((id) => input.alsoBlockedProfileIds.includes(id)), {
-    path: ["alsoBlockedProfileIds"],
-    message: "Someone cannot be both waiting and waited on",
-  });
+/** A new blocker's fields, before the rules on its people (createBlockerSchema). */
+export const blockerFieldsSchema = z.object({
+  title: titleSchema,
+  description: descriptionSchema.optional(),
+  linkUrl: linkSchema.optional(),
+  priority: prioritySchema.default("normal"),
+  dueAt: dueAtSchema.optional(),
+  blockingProfileIds: z.array(profileIdSchema).max(20, "Choose at most 20 people").default([]),
+  /** People outside the team, named by e-mail: each gets an invitation, and the blocker waits on them once they join. */
+  blockingEmails: z.array(emailSchema).max(BLOCKING_EMAILS_MAX, `Invite at most ${BLOCKING_EMAILS_MAX} people at once`).default([]),
+  alsoBlockedProfileIds: z.array(profileIdSchema).max(20, "Choose at most 20 people").default([]),
+});
+
+type PeopleOfNewBlocker = { blockingProfileIds: string[]; blockingEmails?: string[]; alsoBlockedProfileIds: string[] };
+
+/** Someone to wait on, and nobody both waiting and waited on. */
+export const withPeopleRules = <Schema extends z.ZodType<PeopleOfNewBlocker>>(schema: Schema) =>
+  schema
+    .refine((input) => input.blockingProfileIds.length + (input.blockingEmails?.length ?? 0) > 0, {
+      path: ["blockingProfileIds"],
+      message: "Choose at least one person you are waiting on",
+    })
+    .refine((input) => !input.blockingProfileIds.some((id) => input.alsoBlockedProfileIds.includes(id)), {
+      path: ["alsoBlockedProfileIds"],
+      message: "Someone cannot be both waiting and waited on",
+    });
+
+export const createBlockerSchema = withPeopleRules(blockerFieldsSchema);
 export type CreateBlockerInput = z.input<typeof createBlockerSchema>;
 
 /**

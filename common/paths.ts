@@ -30,6 +30,8 @@ export const paths = {
   invitation: (invitationId: string, email: string) => `/signup?${new URLSearchParams({ invite: invitationId, email }).toString()}`,
   user: (profileId: string) => `/user/${encodeURIComponent(profileId)}`,
   insights: "/insights",
+  /** The public API's interactive reference (OpenAPI, drawn by Scalar's viewer served from Holdup itself). */
+  apiReference: "/docs/api",
   notifications: "/notifications",
   settings: "/settings",
   settingsPersonal: "/settings/personal",

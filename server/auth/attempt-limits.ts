@@ -155,6 +155,7 @@ export function tooManyMessage(kind: AuthAttemptKind, seconds: number): string {
   if (kind === "code") return `Too many wrong codes or links. ${when}`;
   if (kind === "second-factor") return `Too many wrong authenticator or backup codes. ${when}`;
   if (kind === "avatar") return `Too many pictures uploaded. ${when}`;
+  if (kind === "api-key") return `Too many requests with a wrong or revoked API key. ${when}`;
   return `Too many e-mails were sent to this address or from this device. ${when}`;
 }
 

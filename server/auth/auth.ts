@@ -2,6 +2,7 @@
 // teams (organizations) and invitations.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { apiKey } from "@better-auth/api-key";
 import { emailOTP, organization, twoFactor } from "better-auth/plugins";
 import { adminAc, defaultAc, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import { eq } from "drizzle-orm";
@@ -13,6 +14,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { emailTemplates } from "../mail/templates.ts";
 import { paths } from "../../common/paths.ts";
 import { MAX_TEAMS_PER_PERSON } from "../../common/teams.ts";
+import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT } from "../../common/api-keys.ts";
 import { isCleanUpWithoutSmtp } from "./code-sign-in.ts";
 import { accountSecurityRules } from "./account-security-rules.ts";
 import { teamMembershipHooks, teamMembershipRules, type MembershipChangedHandler, type MembershipEndedHandler } from "./team-membership-rules.ts";
@@ -39,6 +41,9 @@ export const CLIENT_ADDRESS_HEADER = "x-holdup-client-address";
 
 /** How long a session read from the signed cookie is trusted before the database is asked again. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
+
+/** The apiKey plugin's endpoints, closed to HTTP (Holdup's /api/api-keys does their work with Holdup's rules). */
+export const API_KEY_ENDPOINTS = ["/api-key/create", "/api-key/get", "/api-key/update", "/api-key/delete", "/api-key/list"];
 
 /** The name authenticator apps show beside the account. */
 export const AUTHENTICATOR_ISSUER = "Holdup";
@@ -150,6 +155,9 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
       },
     },
     hooks: { before: validateAuthRequest },
+    // API keys are made, listed and revoked through Holdup's /api/api-keys (server/features/api-keys/): the plugin's
+    // own endpoints would let a key be made for any team, with any scope, and without the limit on how many.
+    disabledPaths: API_KEY_ENDPOINTS,
     plugins: [
       organization({
         creatorRole: "owner",
@@ -178,6 +186,8 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         },
       }),
       teamMembershipRules({ onMembershipEnded }),
+      // Hashed at rest (SHA-256), shown once; checked by Holdup's own fast path (server/features/api-keys/api-key-check.ts).
+      apiKey({ defaultPrefix: API_KEY_PREFIX, defaultKeyLength: API_KEY_RANDOM_LENGTH, maximumNameLength: API_KEY_NAME_MAX, enableMetadata: true, keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 }, rateLimit: { enabled: true, timeWindow: API_KEY_RATE_LIMIT.windowSeconds * 1000, maxRequests: API_KEY_RATE_LIMIT.max } }),
       secondFactor,
       accountSecurityRules(secondFactor),
       emailOTP({

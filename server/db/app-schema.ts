@@ -196,7 +196,7 @@ export const blockerEvents = pgTable(
      */
     transactionId: transactionIdType("transaction_id").notNull().default(sql`pg_current_xact_id()`),
   },
-  (table) => [index("blocker_events_blocker_idx").on(table.blockerId, table.sequence), index("blocker_events_sequence_idx").on(table.sequence)],
+  (table) => [index("blocker_events_blocker_idx").on(table.blockerId, table.sequence), index("blocker_events_feed_idx").on(table.transactionId, table.sequence)],
 );
 
 /** In-app notifications; unread ones have no read_at. */

@@ -45,4 +45,7 @@ export type SignedInSession = SessionData["session"];
 /** The signed-in person as a member of their team (set by requireMember). */
 export type Member = { profileId: string; fullName: string | null; email: string; timezone: string; teamId: string; role: string; isAdmin: boolean };
 
-export type AppEnv = { Variables: { user: SignedInUser; session: SignedInSession; member: Member } };
+/** The API key a public API request came with (server/features/api-keys/api-key-check.ts). */
+export type ApiKeyCaller = { id: string; scope: "read" | "write"; userId: string };
+
+export type AppEnv = { Variables: { user: SignedInUser; session: SignedInSession; member: Member; apiKey: ApiKeyCaller } };

@@ -15,17 +15,20 @@ const hasBody = (headers: Headers) => (headers.get("content-length") ?? "0") !==
  * a signature or a signed token rather than an Origin.
  * `bodyTypes`: paths whose body is a file rather than JSON (a picture), with the types they take. None of those is a
  * type a page elsewhere can send without asking first (CORS's "simple" ones), so the reasoning above holds for them.
+ * `keyAuthenticated`: paths that take an API key and never a cookie (the public API, the MCP server): a page
+ * elsewhere gains nothing by posting there with the visitor's cookies, so no Origin is asked; the body is still JSON.
  */
-export const requireSameOrigin = (appUrl: string, options: { except?: readonly (string | RegExp)[]; bodyTypes?: Record<string, readonly string[]> } = {}) => {
+export const requireSameOrigin = (appUrl: string, options: { except?: readonly (string | RegExp)[]; keyAuthenticated?: readonly (string | RegExp)[]; bodyTypes?: Record<string, readonly string[]> } = {}) => {
   const appOrigin = new URL(appUrl).origin;
-  const exemptPaths = options.except ?? [];
-  const isExempt = (path: string) => exemptPaths.some((exempt) => (typeof exempt === "string" ? exempt === path : exempt.test(path)));
+  const matches = (paths: readonly (string | RegExp)[], path: string) => paths.some((exempt) => (typeof exempt === "string" ? exempt === path : exempt.test(path)));
+  const isExempt = (path: string) => matches(options.except ?? [], path);
+  const isKeyAuthenticated = (path: string) => matches(options.keyAuthenticated ?? [], path);
   const fileTypes = new Map(Object.entries(options.bodyTypes ?? {}));
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || isExempt(c.req.path)) return next();
     const origin = c.req.header("origin");
     const sameOrigin = origin !== undefined ? origin === appOrigin : c.req.header("sec-fetch-site") === "same-origin";
-    if (!sameOrigin) {
+    if (!sameOrigin && !isKeyAuthenticated(c.req.path)) {
       return c.json({ code: "origin_not_allowed", message: `Requests that change something must come from ${appOrigin}`, fields: { origin: [origin ? `${origin} is not allowed` : "The Origin header is missing"] } }, 403);
     }
     const takes = fileTypes.get(c.req.path);

@@ -40,4 +40,4 @@ CREATE UNIQUE INDEX "apikey_key_idx" ON "apikey" USING btree ("key");--> stateme
 CREATE INDEX "apikey_reference_id_idx" ON "apikey" USING btree ("reference_id");--> statement-breakpoint
 CREATE INDEX "apikey_config_id_idx" ON "apikey" USING btree ("config_id");--> statement-breakpoint
 CREATE INDEX "api_idempotency_created_idx" ON "api_idempotency" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "blocker_events_sequence_idx" ON "blocker_events" USING btree ("sequence");
+CREATE INDEX "blocker_events_feed_idx" ON "blocker_events" USING btree ("transaction_id","sequence");

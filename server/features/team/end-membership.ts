@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { member, profiles } from "../../db/schema.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
 import { releaseFormerMember } from "../blockers/release-former-member.ts";
+import { revokeTeamKeys } from "../api-keys/manage-api-keys.ts";
 
 export type EndedMembership = { userId: string; teamId: string };
 
@@ -21,6 +22,8 @@ export async function endMembership(deps: ChangeDependencies, ended: EndedMember
   // Their member record and everything kept of the team (cards name them as a former member now) are stale.
   await deps.events.changeData(deps.db, { teamIds: [ended.teamId], userIds: [ended.userId] }, async (tx) => {
     await releaseFormerMember(deps, tx, formerMember, now);
+    // Their API keys for this team stop with the membership (the kept copies are stale by the mark above).
+    await revokeTeamKeys(tx, ended);
     // Leaves on commit, like every live event, to every instance listening (decision 011).
     await deps.events.publish(tx, [person.profileId], { kind: "membership_ended", teamId: ended.teamId });
     // Those who remain see the team without them (its member count, the people picker).

@@ -1,0 +1,138 @@
+// Who a request to the public API (/api/v1, /api/mcp) is: the owner of the API key in its Authorization header, as
+// a member of the key's team. Like the session check (decision 005), the verified key is kept in memory while
+// nothing about its owner changed (decision 028's marks: revoking a key, leaving the team, deleting the account mark
+// the person), so most requests ask the database nothing. Wrong keys count as failed attempts of the client.
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, type ApiKeyScope } from "../../../common/api-keys.ts";
+import { reserveAttempt, tooManyMessage } from "../../auth/attempt-limits.ts";
+import type { Database } from "../../db/client.ts";
+import { apikey } from "../../db/schema.ts";
+import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
+import { clientKey } from "../../http/client-address.ts";
+import { requestHeader } from "../../http/request-header.ts";
+import { findKeptMember } from "../../http/require-member.ts";
+import { createKeyRateLimit, type KeyAllowance } from "./key-rate-limit.ts";
+import { scopeOf } from "./manage-api-keys.ts";
+
+/** The key a request came with (set by requireApiKey). */
+export type { ApiKeyCaller } from "../../http/app-env.ts";
+
+type StoredKey = { id: string; scope: ApiKeyScope; userId: string } & { teamId: string; enabled: boolean; expiresAt: Date | null; rateLimitMax: number; rateLimitWindowMs: number; lastUsedAt: Date | null };
+
+const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`);
+/** Last use is written at most this often per key: enough for "last used 3 minutes ago", not a write per request. */
+const LAST_USE_EVERY_MS = 60_000;
+
+/** The stored form of a key: better-auth's (SHA-256, base64url without padding), by node:crypto, which is faster. */
+export const hashApiKey = (key: string) => createHash("sha256").update(key).digest("base64url");
+
+function teamOfMetadata(metadata: string | null): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(metadata ?? "null");
+    const teamId = typeof parsed === "object" && parsed !== null ? (parsed as { teamId?: unknown }).teamId : undefined;
+    return typeof teamId === "string" ? teamId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readKey(db: Database, hash: string): Promise<StoredKey | undefined> {
+  const [row] = await db.select().from(apikey).where(eq(apikey.key, hash)).limit(1);
+  const teamId = row ? teamOfMetadata(row.metadata) : undefined;
+  if (!row || teamId === undefined) return undefined;
+  return {
+    id: row.id,
+    userId: row.referenceId,
+    teamId,
+    scope: scopeOf(row.permissions),
+    enabled: row.enabled !== false,
+    expiresAt: row.expiresAt,
+    rateLimitMax: row.rateLimitMax ?? API_KEY_RATE_LIMIT.max,
+    rateLimitWindowMs: row.rateLimitTimeWindow ?? API_KEY_RATE_LIMIT.windowSeconds * 1000,
+    lastUsedAt: row.lastRequest,
+  };
+}
+
+const refuse = (c: Context, status: 401 | 403, code: string, message: string) => {
+  if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="Holdup"');
+  return c.json({ code, message }, status);
+};
+
+export function rateLimitHeaders(c: Context, allowance: KeyAllowance, windowSeconds: number) {
+  c.header("RateLimit-Limit", String(allowance.limit));
+  c.header("RateLimit-Remaining", String(allowance.remaining));
+  c.header("RateLimit-Reset", String(allowance.resetSeconds));
+  c.header("RateLimit-Policy", `${allowance.limit};w=${windowSeconds}`);
+}
+
+export function requireApiKey(deps: Pick<AppDependencies, "db" | "answers" | "clock" | "clientAddressOf" | "secret" | "logger">) {
+  const { db, answers, clock } = deps;
+  const rateLimit = createKeyRateLimit(() => clock.now().getTime());
+  // Whose each key is, once seen: a kept key is read again when its owner is marked (a key's owner never changes).
+  const owners = new Map<string, string>();
+  const lastUseWritten = new Map<string, number>();
+
+  async function keptKey(hash: string): Promise<StoredKey | undefined> {
+    const owner = owners.get(hash);
+    if (owner === undefined) {
+      const found = await readKey(db, hash);
+      if (found) {
+        if (owners.size > 50_000) owners.clear();
+        owners.set(hash, found.userId);
+      }
+      return found;
+    }
+    return answers.read(`api-key:${hash}`, { userId: owner }, () => readKey(db, hash), { keep: (found) => found !== undefined, freshUntil: (found) => found?.expiresAt ?? null });
+  }
+
+  async function noteUse(key: StoredKey, now: Date) {
+    const last = lastUseWritten.get(key.id) ?? key.lastUsedAt?.getTime() ?? 0;
+    if (now.getTime() - last < LAST_USE_EVERY_MS && now.getTime() >= last) return;
+    lastUseWritten.set(key.id, now.getTime());
+    await db.update(apikey).set({ lastRequest: now }).where(eq(apikey.id, key.id));
+  }
+
+  /** A wrong key counts against the client; past the limit the answer is 429 rather than 401. */
+  async function refuseWrongKey(c: Context, code: string, message: string) {
+    const reservation = await reserveAttempt(db, { kind: "api-key", email: undefined, clientKey: clientKey(deps.clientAddressOf(c), deps.secret) }, clock.now());
+    if (!reservation.allowed) {
+      c.header("Retry-After", String(reservation.retryAfterSeconds));
+      return c.json({ code: "too_many_requests", message: tooManyMessage("api-key", reservation.retryAfterSeconds), retryAfter: reservation.retryAfterSeconds }, 429);
+    }
+    await reservation.keep();
+    return refuse(c, 401, code, message);
+  }
+
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = requestHeader(c, "authorization");
+    if (header === undefined) return refuse(c, 401, "api_key_missing", `Send your API key in the Authorization header: "Bearer ${API_KEY_PREFIX}…". Make one in Settings → Personal → API keys.`);
+    const token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
+    if (token === undefined || !KEY_PATTERN.test(token)) return refuseWrongKey(c, "api_key_invalid", `This is not a Holdup API key: keys start with ${API_KEY_PREFIX}`);
+    const now = clock.now();
+    const key = await keptKey(hashApiKey(token));
+    if (!key || !key.enabled) return refuseWrongKey(c, "api_key_invalid", "This API key is not valid: it was revoked, or never existed");
+    if (key.expiresAt && key.expiresAt <= now) return refuseWrongKey(c, "api_key_expired", "This API key has expired: make a new one in Settings → Personal → API keys");
+    // The owner left the key's team (their keys for it were deleted with the membership; a kept copy may not know yet).
+    const member = await findKeptMember({ db, answers }, key.userId, key.teamId);
+    if (!member) return refuseWrongKey(c, "api_key_invalid", "This API key is not valid: its owner is no longer in its team");
+    const allowance = rateLimit.take(key.id, key.rateLimitMax, key.rateLimitWindowMs);
+    rateLimitHeaders(c, allowance, Math.round(key.rateLimitWindowMs / 1000));
+    if (!allowance.allowed) {
+      c.header("Retry-After", String(allowance.resetSeconds));
+      return c.json({ code: "rate_limited", message: `This API key made ${allowance.limit} requests in the last ${Math.round(key.rateLimitWindowMs / 1000)} seconds, its limit. Try again in ${allowance.resetSeconds} seconds.`, retryAfter: allowance.resetSeconds }, 429);
+    }
+    await noteUse(key, now);
+    c.set("member", member);
+    c.set("apiKey", { id: key.id, scope: key.scope, userId: key.userId });
+    await next();
+  });
+}
+
+/** Writes need a read-and-write key. */
+export const requireWriteScope = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get("apiKey").scope !== "write") return c.json({ code: "api_key_read_only", message: "This API key can only read: make a key with read and write access to change things" }, 403);
+  await next();
+});

@@ -1,7 +1,7 @@
 // An endpoint's delivery log: its attempts, newest first, a page at a time — the event, what the endpoint answered
 // (status, time taken, the first kilobyte) or why nothing was, which attempt it was — and Redeliver: the delivery
 // sent again as it was (same id, same body, signed anew), once, or on its schedule while its day of retries lasts.
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { webhookAttempts, webhookDeliveries } from "../../db/schema.ts";
@@ -15,7 +15,8 @@ import { deliveryJob, WEBHOOK_LEASE_MS } from "./queue-deliveries.ts";
 export const DELIVERY_LOG_PAGE = 25;
 
 export const deliveryLogQuerySchema = z.strictObject({ cursor: z.string().max(200, "Not a valid list position").optional() });
-const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
+// Newest first; a delivery's attempts at one instant by their number (the app's clock may not have moved between them).
+const cursorSchema = z.tuple([z.iso.datetime(), z.number().int().min(0).max(1_000_000), z.uuid()]);
 
 export async function listDeliveries(db: Database, viewer: Member, endpointId: string, options: { cursor?: string }) {
   requireAdmin(viewer);
@@ -42,10 +43,10 @@ export async function listDeliveries(db: Database, viewer: Member, endpointId: s
     .where(
       and(
         eq(webhookAttempts.endpointId, endpoint.id),
-        after ? or(lt(webhookAttempts.at, new Date(after[0])), and(eq(webhookAttempts.at, new Date(after[0])), lt(webhookAttempts.id, after[1]))) : undefined,
+        after ? sql`(${webhookAttempts.at}, ${webhookAttempts.attempt}, ${webhookAttempts.id}) < (${new Date(after[0])}, ${after[1]}, ${after[2]}::uuid)` : undefined,
       ),
     )
-    .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id))
+    .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.attempt), desc(webhookAttempts.id))
     .limit(DELIVERY_LOG_PAGE + 1);
   const page = rows.slice(0, DELIVERY_LOG_PAGE);
   const last = page.at(-1);
@@ -56,7 +57,7 @@ export async function listDeliveries(db: Database, viewer: Member, endpointId: s
       // A retry is waiting only for the delivery's latest attempt; an earlier one's state is history.
       nextAttemptAt: row.deliveryStatus === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
     })),
-    nextCursor: rows.length > DELIVERY_LOG_PAGE && last ? writeCursor([last.at.toISOString(), last.id]) : null,
+    nextCursor: rows.length > DELIVERY_LOG_PAGE && last ? writeCursor([last.at.toISOString(), last.attempt, last.id]) : null,
   };
 }
 

@@ -48,6 +48,13 @@ async function ownersInvitation(team: Team) {
   return new URL(outcomes[0]?.link ?? "http://x/?invite=missing").searchParams.get("invite") ?? "";
 }
 
+/** A webhook of the team, added by its owner (the outgoing webhooks' routes live under /api/team). */
+async function webhookOf(team: Team) {
+  const added = await team.owner.client.request("/api/team/webhooks", { json: { url: "https://hooks.example.com/holdup", events: ["blocker.created"] } });
+  expect(added.status, added.text).toBe(201);
+  return (added.json as { webhook: { id: string } }).webhook.id;
+}
+
 type Role = "owner" | "admin" | "member" | "outsider" | "anonymous";
 const roles: Role[] = ["owner", "admin", "member", "outsider", "anonymous"];
 
@@ -86,6 +93,27 @@ const cases: Case[] = [
     path: async () => "/api/team/invitations",
     body: async () => ({ emails: [`invited-${Math.random().toString(36).slice(2)}@example.com`] }),
     allowed: { owner: 200, admin: 200, member: 200 },
+    changes: true,
+  },
+  { route: "GET /api/team/webhooks", method: "GET", path: async () => "/api/team/webhooks", allowed: { owner: 200, admin: 200, member: 200 } },
+  {
+    route: "POST /api/team/webhooks",
+    method: "POST",
+    path: async () => "/api/team/webhooks",
+    body: async () => ({ url: "https://hooks.example.com/holdup", events: ["blocker.created"] }),
+    allowed: { owner: 201, admin: 201 },
+    changes: true,
+  },
+  { route: "PATCH /api/team/webhooks/:id", method: "PATCH", path: async (team) => `/api/team/webhooks/${await webhookOf(team)}`, body: async () => ({ enabled: false }), allowed: { owner: 200, admin: 200 }, changes: true },
+  { route: "DELETE /api/team/webhooks/:id", method: "DELETE", path: async (team) => `/api/team/webhooks/${await webhookOf(team)}`, allowed: { owner: 200, admin: 200 }, changes: true },
+  { route: "POST /api/team/webhooks/:id/rotate-secret", method: "POST", path: async (team) => `/api/team/webhooks/${await webhookOf(team)}/rotate-secret`, allowed: { owner: 200, admin: 200 }, changes: true },
+  { route: "GET /api/team/webhooks/:id/deliveries", method: "GET", path: async (team) => `/api/team/webhooks/${await webhookOf(team)}/deliveries`, allowed: { owner: 200, admin: 200 }, changes: true },
+  // No delivery of that id: owners and admins are told so, the others are refused before anyone looks.
+  {
+    route: "POST /api/team/webhooks/:id/deliveries/:deliveryId/redeliver",
+    method: "POST",
+    path: async (team) => `/api/team/webhooks/${await webhookOf(team)}/deliveries/msg_${"0".repeat(22)}/redeliver`,
+    allowed: { owner: 404, admin: 404 },
     changes: true,
   },
 ];

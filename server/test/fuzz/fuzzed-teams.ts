@@ -42,6 +42,13 @@ export async function makeFuzzedTeams(server: TestServer): Promise<FuzzedTeams> 
   const invitations = (await alice.client.request("/api/auth/organization/list-invitations")).json;
 
   const teams = await Promise.all([alice, carol].map(async (person) => idOf((await person.client.request("/api/team")).json)));
+  // A webhook of each team (at a name that never resolves), so that its routes get past "not found".
+  const webhooks = await Promise.all(
+    [alice, carol].map(async (person) => {
+      const added = (await person.client.request("/api/team/webhooks", { json: { url: "https://fuzzed.invalid/hook", events: ["comment.created"] } })).json;
+      return isJson(added) ? idOf(added.webhook) : [];
+    }),
+  );
   const notifications = (await bob.client.request("/api/notifications")).json;
   const people = [alice, bob, carol, dave];
 
@@ -52,6 +59,7 @@ export async function makeFuzzedTeams(server: TestServer): Promise<FuzzedTeams> 
     otherTeamsBlocker,
     ...people.map((person) => person.profileId),
     ...teams.flat(),
+    ...webhooks.flat(),
     ...(Array.isArray(invitations) ? invitations.flatMap(idOf) : []),
     ...(Array.isArray(notifications) ? notifications.flatMap(idOf) : []),
     ...(await Promise.all(people.map(authIds))).flat(),

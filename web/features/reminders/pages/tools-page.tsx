@@ -1,9 +1,11 @@
-// /organization/tools (= /organization/integrations): the team's reminder schedule, and the tools it connects.
+// /organization/tools (= /organization/integrations): the team's reminder schedule, and the tools it connects (Slack,
+// outgoing webhooks).
 import { PlugZap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/web/components/empty-state";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { SlackCard } from "@/web/features/slack/components/slack-card";
+import { WebhooksCard } from "@/web/features/webhooks/components/webhooks-card";
 import { RemindersSection } from "../components/reminders-section";
 
 export default function ToolsPage() {
@@ -18,6 +20,7 @@ export default function ToolsPage() {
           {t("reminders.tools")}
         </h2>
         <SlackCard />
+        <WebhooksCard />
         <EmptyState icon={PlugZap} title={t("coming.integrations.empty")} description={t("coming.integrations.description")} />
       </section>
     </main>

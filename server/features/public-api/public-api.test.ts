@@ -72,3 +72,161 @@ describe("a script with a key", () => {
     for (const action of ["done", "resolve", "cancel", "reopen"]) expect((await theirs.post(`/api/v1/blockers/${id}/${action}`)).status, action).toBe(404);
   });
 });
+
+describe("the key's team", () => {
+  it("is the key's, whatever team the request names", async () => {
+    const theirs = (await mallory.client.request("/api/team")).json as { id: string };
+    const answer = await aliceScript.get("/api/v1/me", { "X-Holdup-Team": theirs.id });
+    expect(answer.json).toMatchObject({ team: { name: "Platform" } });
+  });
+});
+
+describe("scopes, revocation and expiry", () => {
+  it("lets a read-only key read and refuses its writes with a 403", async () => {
+    const { script } = await scriptOf(carol, { scope: "read" });
+    expect((await script.get("/api/v1/blockers")).status).toBe(200);
+    const refused = await script.post("/api/v1/blockers", { title: "Nope", blockingProfileIds: [bob.profileId] });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: "api_key_read_only" });
+  });
+
+  it("refuses a revoked key at once, and lists keys without their secret", async () => {
+    const { made, script } = await scriptOf(carol, { name: "Laptop script" });
+    expect(made.key).toMatch(/^hk_[A-Za-z]{64}$/);
+    expect((await script.get("/api/v1/me")).status).toBe(200);
+    const listed = (await carol.client.request("/api/api-keys")).json as { keys: Record<string, unknown>[] };
+    const shown = listed.keys.find((key) => key.id === made.id);
+    expect(shown).toMatchObject({ name: "Laptop script", scope: "write", start: made.key.slice(0, 6) });
+    expect(JSON.stringify(listed)).not.toContain(made.key);
+    // Someone else's key is not theirs to see or revoke.
+    expect(JSON.stringify((await bob.client.request("/api/api-keys")).json)).not.toContain(made.id);
+    expect((await bob.client.request(`/api/api-keys/${made.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await carol.client.request(`/api/api-keys/${made.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await script.get("/api/v1/me")).json).toMatchObject({ code: "api_key_invalid" });
+  });
+
+  it("stops a key when its days are over, by the app's clock", async () => {
+    const { script } = await scriptOf(carol, { expiresInDays: "7" });
+    expect((await script.get("/api/v1/me")).status).toBe(200);
+    clock.advance(7 * 24 * 60 * 60 * 1000 + 1000);
+    const expired = await script.get("/api/v1/me");
+    expect(expired.status).toBe(401);
+    expect(expired.json).toMatchObject({ code: "api_key_expired" });
+  });
+
+  it("stops a key whose owner leaves the team, and deletes it", async () => {
+    const [owner, leaver] = (await makeTeam(server, ["Olga", "Leo"], "Short-lived")) as [Teammate, Teammate];
+    const { made, script } = await scriptOf(leaver);
+    expect((await script.get("/api/v1/me")).status).toBe(200);
+    const teamId = ((await owner.client.request("/api/team")).json as { id: string }).id;
+    expect((await leaver.client.post("/api/auth/organization/leave", { organizationId: teamId })).status).toBe(200);
+    expect((await script.get("/api/v1/me")).status).toBe(401);
+    expect(JSON.stringify((await leaver.client.request("/api/api-keys")).json)).not.toContain(made.id);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("makes one blocker of a retried create, answers the retry with the first answer, and refuses the key for another request", async () => {
+    const headers = { "Idempotency-Key": "create-7f3a" };
+    const body = { title: "Retried create", blockingProfileIds: [bob.profileId] };
+    const first = await aliceScript.post("/api/v1/blockers", body, headers);
+    const retry = await aliceScript.post("/api/v1/blockers", body, headers);
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect((retry.json as BlockerResource).id).toBe((first.json as BlockerResource).id);
+    const all = (await aliceScript.get("/api/v1/blockers?limit=100")).json as { blockers: BlockerResource[] };
+    expect(all.blockers.filter((each) => each.title === "Retried create")).toHaveLength(1);
+    const other = await aliceScript.post("/api/v1/blockers", { ...body, title: "Something else" }, headers);
+    expect(other.status).toBe(422);
+    expect(other.json).toMatchObject({ code: "idempotency_key_reused" });
+  });
+
+  it("runs two racing requests with one key once", async () => {
+    const headers = { "Idempotency-Key": "race-1" };
+    const body = { title: "Raced create", blockingProfileIds: [bob.profileId] };
+    const answers = await Promise.all([aliceScript.post("/api/v1/blockers", body, headers), aliceScript.post("/api/v1/blockers", body, headers)]);
+    expect(answers.map((answer) => answer.status).sort()).toContain(201);
+    for (const answer of answers) expect([201, 409]).toContain(answer.status);
+    const all = (await aliceScript.get("/api/v1/blockers?limit=100")).json as { blockers: BlockerResource[] };
+    expect(all.blockers.filter((each) => each.title === "Raced create")).toHaveLength(1);
+  });
+
+  it("refuses a key that is not visible ASCII", async () => {
+    const answer = await aliceScript.post("/api/v1/blockers", { title: "x", blockingProfileIds: [bob.profileId] }, { "Idempotency-Key": "" });
+    expect([201, 400]).toContain(answer.status);
+    const spaced = await aliceScript.post("/api/v1/blockers", { title: "x", blockingProfileIds: [bob.profileId] }, { "Idempotency-Key": "has space" });
+    expect(spaced.json).toMatchObject({ fields: { "Idempotency-Key": expect.any(Array) } });
+  });
+});
+
+describe("lists and the event feed", () => {
+  it("pages through the team's blockers with a cursor, each once, newest first, and filters them", async () => {
+    const [writer, reader] = (await makeTeam(server, ["Wendy", "Rita"], "Paging")) as [Teammate, Teammate];
+    const titles: string[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      titles.push(`Page item ${index}`);
+      await makeBlocker(writer, [reader], { title: `Page item ${index}`, priority: index % 2 === 0 ? "high" : "low" });
+      clock.advance(1000);
+    }
+    const { script } = await scriptOf(reader);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await script.get(`/api/v1/blockers?limit=3${cursor ? `&cursor=${cursor}` : ""}`)).json as { blockers: BlockerResource[]; nextCursor: string | null };
+      expect(page.blockers.length).toBeLessThanOrEqual(3);
+      seen.push(...page.blockers.map((each) => each.title));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...titles].reverse());
+    const high = (await script.get("/api/v1/blockers?priority=high&view=waiting_on_me")).json as { blockers: BlockerResource[] };
+    expect(high.blockers.map((each) => each.title).sort()).toEqual(["Page item 0", "Page item 2", "Page item 4", "Page item 6"]);
+    expect((await script.get("/api/v1/blockers?cursor=forged")).json).toMatchObject({ fields: { cursor: expect.any(Array) } });
+  });
+
+  it("reads what happened after a cursor, each event once, in order", async () => {
+    const [writer, reader] = (await makeTeam(server, ["Eve", "Ed"], "Events")) as [Teammate, Teammate];
+    const { script } = await scriptOf(writer);
+    const start = (await script.get("/api/v1/events")).json as { events: { type: string }[]; nextCursor: string };
+    expect(start.events).toEqual([]);
+    const id = await makeBlocker(writer, [reader], { title: "Feed me" });
+    await script.post(`/api/v1/blockers/${id}/comments`, { body: "Any news?" });
+    const next = (await script.get(`/api/v1/events?after=${start.nextCursor}`)).json as { events: { type: string; blockerId: string; actor: { id: string } }[]; nextCursor: string };
+    expect(next.events.map((event) => event.type)).toEqual(["created", "commented"]);
+    expect(next.events[1]).toMatchObject({ blockerId: id, actor: { id: writer.profileId } });
+    const after = (await script.get(`/api/v1/events?after=${next.nextCursor}`)).json as { events: unknown[]; nextCursor: string };
+    expect(after.events).toEqual([]);
+    expect(after.nextCursor).toBe(next.nextCursor);
+  });
+});
+
+describe("limits", () => {
+  it("counts a key's requests in RateLimit-* headers and answers 429 with Retry-After past them, until the window passes", async () => {
+    const { made, script } = await scriptOf(carol, { name: "Busy" });
+    // The key's stored limit (the plugin's per-key setting), lowered for the test before the key is first used.
+    const { apikey } = await import("../../db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    await server.deps.db.update(apikey).set({ rateLimitMax: 3 }).where(eq(apikey.id, made.id));
+    const remaining: (string | null)[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const answer = await script.get("/api/v1/counters");
+      expect(answer.status).toBe(200);
+      remaining.push(answer.headers.get("ratelimit-remaining"));
+    }
+    expect(remaining).toEqual(["2", "1", "0"]);
+    const refused = await script.get("/api/v1/counters");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("ratelimit-limit")).toBe("3");
+    clock.advance(61_000);
+    expect((await script.get("/api/v1/counters")).status).toBe(200);
+  });
+
+  it("refuses a client that keeps sending wrong keys", async () => {
+    const guesser = new ScriptClient(server.url, `hk_${"b".repeat(64)}`);
+    const statuses: number[] = [];
+    for (let index = 0; index < 31; index += 1) statuses.push((await guesser.get("/api/v1/me")).status);
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});

@@ -32,7 +32,8 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx e2e/serve.ts",
     url: `http://localhost:${port}/api/health`,
-    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort), E2E_BILLING_PORT: String(billingPort), E2E_SLACK_PORT: String(slackPort), E2E_ANALYTICS_PORT: String(analyticsPort), E2E_POSTHOG_PORT: String(posthogPort) },
+    // Webhooks may call the receivers the tests start on this machine (e2e/webhooks.spec.ts).
+    env: { WEBHOOKS_ALLOW_PRIVATE: "true", E2E_PORT: String(port), E2E_MAILBOX_PORT: String(mailboxPort), E2E_BILLING_PORT: String(billingPort), E2E_SLACK_PORT: String(slackPort), E2E_ANALYTICS_PORT: String(analyticsPort), E2E_POSTHOG_PORT: String(posthogPort) },
     reuseExistingServer: false,
     timeout: 60_000,
   },

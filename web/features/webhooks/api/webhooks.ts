@@ -24,6 +24,8 @@ export const deliveriesQueryOptions = (webhookId: string) =>
     queryFn: ({ pageParam }) => unwrap(api.team.webhooks[":id"].deliveries.$get({ param: { id: webhookId }, query: pageParam ? { cursor: pageParam } : {} })),
     initialPageParam: "",
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // Open, the log keeps up by itself: deliveries go out in the background, retries hours apart.
+    refetchInterval: 5_000,
   });
 
 export const addWebhook = (input: NewWebhook) => unwrap(api.team.webhooks.$post({ json: input }));

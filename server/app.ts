@@ -16,6 +16,7 @@ import { counterRoutes } from "./features/counters/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { insightRoutes } from "./features/insights/routes.ts";
 import { apiKeyRoutes } from "./features/api-keys/routes.ts";
+import { mcpRoutes } from "./features/mcp/routes.ts";
 import { openApiDocument } from "./features/public-api/openapi-document.ts";
 import { KEY_AUTHENTICATED_PATHS, publicApiRoutes } from "./features/public-api/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
@@ -64,6 +65,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/email-links", emailLinkRoutes(deps))
     .route("/slack", slackRoutes(deps))
     .route("/api-keys", apiKeyRoutes(deps))
+    .route("/mcp", mcpRoutes(deps))
     // Before the API's own routes, which all ask for a key: the description is for anyone.
     .get("/v1/openapi.json", (c) => c.json(openApiDocument(publicApi, deps.config.appUrl)))
     .route("/v1", publicApi);

@@ -58,14 +58,14 @@ describe(`every route, given ${RUNS} hostile requests (FUZZ_SEED=${SEED} repeats
     const key = routeKey(route);
     if (ONLY_ROUTE && key !== ONLY_ROUTE) continue;
     it(`${key} answers without a 5xx, a leak or a refusal without a reason`, { timeout: ROUTE_TIMEOUT_MS }, async () => {
-      const { known, cookies } = await intactTeams();
-      const discovered = route.owner === "holdup" ? await discoverBodyFields(server.url, route, cookies.member) : { fields: [], required: [], choices: {} };
+      const { known, cookies, keys } = await intactTeams();
+      const discovered = route.owner === "holdup" ? await discoverBodyFields(server.url, route, cookies.member, keys.member) : { fields: [], required: [], choices: {} };
       const withFields = { ...route, bodyFields: [...new Set([...route.bodyFields, ...discovered.fields])] };
       const tally = { runs: 0, reached: 0 };
       fuzzed.set(key, tally);
       await fc.assert(
         fc.asyncProperty(hostileRequest(withFields, known, discovered), async (request) => {
-          const answer = await sendHostileRequest(server.url, request, cookies[request.identity]);
+          const answer = await sendHostileRequest(server.url, request, cookies[request.identity], keys[request.identity]);
           tally.runs++;
           if (!isUnrouted(answer)) tally.reached++;
           const problems = problemsWithAnswer(request, answer);

@@ -68,7 +68,17 @@ export function rateLimitHeaders(c: Context, allowance: KeyAllowance, windowSeco
   c.header("RateLimit-Policy", `${allowance.limit};w=${windowSeconds}`);
 }
 
-export function requireApiKey(deps: Pick<AppDependencies, "db" | "answers" | "clock" | "clientAddressOf" | "secret" | "logger">) {
+type KeyCheckDependencies = Pick<AppDependencies, "db" | "answers" | "clock" | "clientAddressOf" | "secret" | "logger">;
+const checks = new WeakMap<KeyCheckDependencies, ReturnType<typeof createKeyCheck>>();
+
+/** The key check of an app: one per app, so a key's limit and its kept copy are the same for /api/v1 and /api/mcp. */
+export function requireApiKey(deps: KeyCheckDependencies) {
+  let check = checks.get(deps);
+  if (!check) checks.set(deps, (check = createKeyCheck(deps)));
+  return check;
+}
+
+function createKeyCheck(deps: KeyCheckDependencies) {
   const { db, answers, clock } = deps;
   const rateLimit = createKeyRateLimit(() => clock.now().getTime());
   // Whose each key is, once seen: a kept key is read again when its owner is marked (a key's owner never changes).

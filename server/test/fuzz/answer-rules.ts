@@ -38,7 +38,9 @@ function refusalProblems(answer: Answer): string[] {
   }
   if (!isRecord(body)) return [`a ${answer.status} whose JSON is not an object`];
   const problems: string[] = [];
-  if (typeof body.message !== "string" || body.message.trim() === "") problems.push(`a ${answer.status} without a message`);
+  // The MCP server speaks JSON-RPC: its refusals carry their reason where JSON-RPC puts it, in `error.message`.
+  const reason = body.jsonrpc === "2.0" && isRecord(body.error) ? body.error.message : body.message;
+  if (typeof reason !== "string" || reason.trim() === "") problems.push(`a ${answer.status} without a message`);
   if (body.code === "validation_failed") {
     const fields = body.fields;
     const named = isRecord(fields) && Object.keys(fields).length > 0 && Object.values(fields).every((messages) => Array.isArray(messages) && messages.length > 0 && messages.every((message) => typeof message === "string" && message !== ""));

@@ -13,9 +13,9 @@ const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-async function refusedFields(baseUrl: string, route: Route, body: Record<string, unknown>, memberCookie: string | undefined): Promise<Record<string, unknown>> {
+async function refusedFields(baseUrl: string, route: Route, body: Record<string, unknown>, memberCookie: string | undefined, memberKey?: string): Promise<Record<string, unknown>> {
   const path = route.path.replace(/:[A-Za-z]+/g, WELL_FORMED_ID);
-  const answer = await sendHostileRequest(baseUrl, { method: route.method, path, query: "", body: { kind: "json", value: body }, identity: "member", forwardedFor: "2001:db8::d15c" }, memberCookie);
+  const answer = await sendHostileRequest(baseUrl, { method: route.method, path, query: "", body: { kind: "json", value: body }, identity: "member", forwardedFor: "2001:db8::d15c" }, memberCookie, memberKey);
   try {
     const parsed: unknown = JSON.parse(answer.text);
     return isRecord(parsed) && isRecord(parsed.fields) ? parsed.fields : {};
@@ -26,10 +26,10 @@ async function refusedFields(baseUrl: string, route: Route, body: Record<string,
 
 const isFieldName = (field: string) => field !== "_" && !field.includes(".");
 
-export async function discoverBodyFields(baseUrl: string, route: Route, memberCookie: string | undefined): Promise<{ fields: string[] } & FieldHints> {
+export async function discoverBodyFields(baseUrl: string, route: Route, memberCookie: string | undefined, memberKey?: string): Promise<{ fields: string[] } & FieldHints> {
   if (!WITH_BODY.has(route.method) || route.path.includes("*")) return { fields: [], required: [], choices: {} };
-  const required = await refusedFields(baseUrl, route, {}, memberCookie);
-  const known = await refusedFields(baseUrl, route, Object.fromEntries(COMMON_FIELDS.map((field) => [field, true])), memberCookie);
+  const required = await refusedFields(baseUrl, route, {}, memberCookie, memberKey);
+  const known = await refusedFields(baseUrl, route, Object.fromEntries(COMMON_FIELDS.map((field) => [field, true])), memberCookie, memberKey);
   const choices: FieldHints["choices"] = {};
   for (const [field, messages] of Object.entries(known)) {
     const message = Array.isArray(messages) ? messages.join(" ") : "";

@@ -3,12 +3,17 @@
 // but is in no team yet. Their real ids and e-mail addresses are what hostile requests sometimes carry instead of
 // made-up ones.
 import { makeBlocker, makeEmail, makeTeam, okJson, signUp, type Teammate } from "../factories.ts";
+import { eq } from "drizzle-orm";
+import { apikey } from "../../db/schema.ts";
+import { makeApiKey, ScriptClient } from "../script-client.ts";
 import type { TestServer } from "../test-server.ts";
 import type { Identity, KnownValues } from "./hostile-input.ts";
 
 export type FuzzedTeams = {
   /** The cookies each identity sends (none when signed out). */
   cookies: Record<Identity, string | undefined>;
+  /** The API key each identity sends (the member's, read and write; the others have none): /api/v1 and /api/mcp. */
+  keys: Record<Identity, string | undefined>;
   known: KnownValues;
   /** Still as built: the member signed in and in the team, the newcomer signed in and in no team. */
   isIntact: () => Promise<boolean>;
@@ -50,6 +55,9 @@ export async function makeFuzzedTeams(server: TestServer): Promise<FuzzedTeams> 
     }),
   );
   const notifications = (await bob.client.request("/api/notifications")).json;
+  // The member's API key, its stored limit raised so that a run of hostile requests reaches past the rate limit.
+  const apiKey = await makeApiKey(alice, { name: "Fuzzed" });
+  await server.deps.db.update(apikey).set({ rateLimitMax: 1_000_000 }).where(eq(apikey.id, apiKey.id));
   const people = [alice, bob, carol, dave];
 
   const ids = [
@@ -60,16 +68,18 @@ export async function makeFuzzedTeams(server: TestServer): Promise<FuzzedTeams> 
     ...people.map((person) => person.profileId),
     ...teams.flat(),
     ...webhooks.flat(),
+    apiKey.id,
     ...(Array.isArray(invitations) ? invitations.flatMap(idOf) : []),
     ...(Array.isArray(notifications) ? notifications.flatMap(idOf) : []),
     ...(await Promise.all(people.map(authIds))).flat(),
   ];
   return {
     cookies: { "signed-out": undefined, member: alice.client.cookieHeader, newcomer: newcomer.cookieHeader },
+    keys: { "signed-out": undefined, member: apiKey.key, newcomer: undefined },
     known: { ids, blockerIds: [openBlocker, resolvedBlocker, waitingOnMember, otherTeamsBlocker], profileIds: people.map((person) => person.profileId), teammateIds: [bob.profileId], emails: [...people.map((person) => person.email), newcomerEmail, invitedEmail] },
     isIntact: async () => {
-      const [counters, onboarding] = await Promise.all([alice.client.request("/api/counters"), newcomer.request("/api/onboarding")]);
-      return counters.status === 200 && onboarding.status === 200 && isJson(onboarding.json) && onboarding.json.team === null;
+      const [counters, onboarding, keyed] = await Promise.all([alice.client.request("/api/counters"), newcomer.request("/api/onboarding"), new ScriptClient(server.url, apiKey.key).get("/api/v1/me")]);
+      return counters.status === 200 && onboarding.status === 200 && isJson(onboarding.json) && onboarding.json.team === null && keyed.status === 200;
     },
   };
 }

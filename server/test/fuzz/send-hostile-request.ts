@@ -26,10 +26,12 @@ function bodyOf(request: HostileRequest): { body?: string | Uint8Array<ArrayBuff
   }
 }
 
-export function sendHostileRequest(baseUrl: string, request: HostileRequest, cookie: string | undefined): Promise<Answer> {
+export function sendHostileRequest(baseUrl: string, request: HostileRequest, cookie: string | undefined, apiKey?: string): Promise<Answer> {
   const { body, contentType } = bodyOf(request);
   const headers: Record<string, string> = { origin: baseUrl, "x-forwarded-for": request.forwardedFor };
   if (cookie) headers.cookie = cookie;
+  // What a script sends to the public API: routes that take cookies ignore it.
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   if (contentType !== undefined) headers["content-type"] = contentType;
   // Always framed by its length: Node sends a DELETE's body unframed otherwise, which the server reads as garbage.
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));

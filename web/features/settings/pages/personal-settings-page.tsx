@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { AboutYouCard } from "../components/about-you-card";
+import { ApiKeysCard } from "../components/api-keys-card";
 import { AwayCard } from "../components/away-card";
 import { DeleteAccountCard } from "../components/delete-account-card";
 import { EmailCard } from "../components/email-card";
@@ -23,6 +24,7 @@ export default function PersonalSettingsPage() {
       <PasswordCard />
       <TwoFactorCard />
       <SessionsCard />
+      <ApiKeysCard />
       <ProductAnalyticsCard />
       <DeleteAccountCard />
     </main>

@@ -1,6 +1,6 @@
 // `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed
 // (a quick run: missed by more than QUICK_TOLERANCE).
-// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,insights,
+// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,insights,webhooks,
 // --database-url URL (PostgreSQL used to create scratch databases; default: the machine's test database).
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
@@ -12,12 +12,13 @@ import { benchIdleEngine, benchReminderThroughput } from "./reminders.ts";
 import { benchInsights, INSIGHT_READERS } from "./insights.ts";
 import { benchSlackAnswers, SLACK_CONNECTIONS } from "./slack.ts";
 import { measureStartup } from "./startup.ts";
+import { benchWebhookFanOut, WEBHOOK_ENDPOINTS } from "./webhooks.ts";
 
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
-    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack,insights" },
+    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack,insights,webhooks" },
   },
 });
 const quick = values.quick;
@@ -49,6 +50,8 @@ const targets = {
   /** Issue #13: the team's report over 90 days, a team of 50 with 1,000,000 blocking entries of history. */
   insightsP95Ms: { PGlite: 1000, PostgreSQL: 300 },
   insightsP95Growth: 1.5,
+  /** Issue #14: webhook deliveries of a burst of events, to local receivers, per second (PGlite's figure is reported). */
+  webhookDeliveriesPerSecond: { PostgreSQL: 300 },
 };
 const failures: string[] = [];
 /**
@@ -259,6 +262,23 @@ async function insights() {
   }
 }
 
+async function webhooks() {
+  const events = quick ? 2_000 : 10_000;
+  console.log(`\n## Outgoing webhooks (${events.toLocaleString("en")} events in a team with ${WEBHOOK_ENDPOINTS} webhooks, recorded as changes in transactions of 100, each delivered to ${WEBHOOK_ENDPOINTS} local receivers in another process)\n`);
+  console.log("| database | deliveries | deliveries/s | total (s) | recording and queuing the events (s) | attempts per delivery | target |");
+  console.log("|---|---|---|---|---|---|---|");
+  const database = await createTestDatabase(adminUrl);
+  try {
+    for (const result of [await benchWebhookFanOut({ events }), await benchWebhookFanOut({ events, databaseUrl: database.url })]) {
+      const target = result.database === "PostgreSQL" ? targets.webhookDeliveriesPerSecond.PostgreSQL : undefined;
+      console.log(`| ${result.database} | ${result.deliveries.toLocaleString("en")} | ${round(result.perSecond, 0)} | ${round(result.seconds)} | ${round(result.queueSeconds)} | ${round(result.attemptsPerDelivery)} | ${target ? `≥ ${target}/s` : "—"} |`);
+      if (target) atLeast(result.perSecond, target, `${result.database}: ${round(result.perSecond, 0)} webhook deliveries/s < ${target}/s`);
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
 const parts = new Set(values.only.split(","));
 if (parts.has("startup")) await startUp();
 if (parts.has("session")) await sessionCheck();
@@ -267,6 +287,7 @@ if (parts.has("scale")) await scale();
 if (parts.has("reminders")) await reminders();
 if (parts.has("slack")) await slack();
 if (parts.has("insights")) await insights();
+if (parts.has("webhooks")) await webhooks();
 
 if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
 if (nearMisses.length > 0) console.log(`\nNear misses (within ${QUICK_TOLERANCE}× of the target; a quick run on a shared machine does not fail on them):\n${nearMisses.map((nearMiss) => `- ${nearMiss}`).join("\n")}`);

@@ -11,6 +11,7 @@ import type { NotificationPreferences } from "../../common/notification-preferen
 import type { WorkingHours } from "../../common/profile.ts";
 import type { ReminderSchedule } from "../../common/reminders.ts";
 import type { WebhookEventType } from "../../common/webhooks.ts";
+import { githubItemKinds, githubItemStates } from "../../common/github.ts";
 import { apikey, organization, user } from "./auth-schema.ts";
 
 /**
@@ -38,6 +39,11 @@ export const profiles = pgTable("profiles", {
   notificationPreferences: jsonb("notification_preferences").$type<NotificationPreferences>(),
   /** The day (theirs) of their last daily digest: one a working day, at its start. */
   lastDigestOn: date("last_digest_on", { mode: "string" }),
+  /**
+   * Their GitHub login, as they linked it in their settings (common/github.ts): who they are in a `/holdup` comment
+   * on GitHub. A claim, not proved by GitHub; no two members of a team may claim the same one (decision 041).
+   */
+  githubLogin: text("github_login"),
 });
 
 /**
@@ -563,4 +569,85 @@ export const webhookAttempts = pgTable(
     manual: boolean("manual").notNull().default(false),
   },
   (table) => [index("webhook_attempts_endpoint_idx").on(table.endpointId, table.at, table.id)],
+);
+
+/**
+ * A team's GitHub connection (issue #14, decision 041): one per team, counted as one integration. GitHub posts the
+ * deliveries of the repositories (or organizations) the team pointed at it to an address naming this row's id, signed
+ * with its secret (X-Hub-Signature-256). The secret is sealed with a key derived from the auth secret, as Slack's token
+ * is (server/features/slack/token-seal.ts). Disconnecting deletes the row, and with it everything below.
+ */
+export const githubConnections = pgTable("github_connections", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  teamId: text("team_id")
+    .notNull()
+    .unique()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  sealedSecret: text("sealed_secret").notNull(),
+  connectedBy: uuid("connected_by").references(() => profiles.id, { onDelete: "set null" }),
+  connectedAt: timestamp("connected_at", { withTimezone: true }).notNull(),
+  secretRotatedAt: timestamp("secret_rotated_at", { withTimezone: true }),
+  /** The last delivery whose signature was right, and the last one whose signature was not (or missing). */
+  lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
+  lastBadSignatureAt: timestamp("last_bad_signature_at", { withTimezone: true }),
+  /** The last `/holdup` comment that logged nothing, and why (someone who is nobody in the team, a limit): said on the card. */
+  lastSkippedAt: timestamp("last_skipped_at", { withTimezone: true }),
+  lastSkippedReason: text("last_skipped_reason"),
+});
+
+/** The repository set: each repository whose signed deliveries reached the connection, with its last one. */
+export const githubRepositories = pgTable(
+  "github_repositories",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => githubConnections.id, { onDelete: "cascade" }),
+    /** "owner/name" in lower case: GitHub's names are not case-sensitive. */
+    key: text("key").notNull(),
+    /** "owner/name" as GitHub spells it. */
+    fullName: text("full_name").notNull(),
+    lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }).notNull(),
+    lastEvent: text("last_event").notNull(),
+    /** A delivery naming this repository came with a bad signature (the secret in GitHub is not this one any more). */
+    lastBadSignatureAt: timestamp("last_bad_signature_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.key] })],
+);
+
+/**
+ * Deliveries already applied, by X-GitHub-Delivery: GitHub's "Redeliver" sends the same id again, and a repeat changes
+ * nothing. Kept a week (GitHub redelivers only the last three days' deliveries), trimmed as new ones arrive.
+ */
+export const githubDeliveries = pgTable(
+  "github_deliveries",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => githubConnections.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.deliveryId] }), index("github_deliveries_received_idx").on(table.connectionId, table.receivedAt)],
+);
+
+/**
+ * The pull requests and issues of a team's connected repositories as their deliveries left them: what a blocker
+ * linking to one shows ("merged", "draft"). `updated_at` is GitHub's, so a delivery arriving late never undoes a newer one.
+ */
+export const githubItems = pgTable(
+  "github_items",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => githubConnections.teamId, { onDelete: "cascade" }),
+    /** "owner/name" in lower case. */
+    repository: text("repository").notNull(),
+    number: integer("number").notNull(),
+    kind: text("kind", { enum: githubItemKinds }).notNull(),
+    state: text("state", { enum: githubItemStates }).notNull(),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.repository, table.number] })],
 );

@@ -70,6 +70,13 @@ describe("configuration", () => {
     expect(loadConfig({ POSTHOG_KEY: " phc_abc123 ", POSTHOG_HOST: "https://ingest.example.com/posthog/" }).productAnalytics).toEqual({ key: "phc_abc123", host: "https://ingest.example.com/posthog" });
   });
 
+  it("lets webhooks call private addresses only when WEBHOOKS_ALLOW_PRIVATE is true", () => {
+    expect(loadConfig({}).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: "false" }).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: " true " }).webhooksAllowPrivate).toBe(true);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: "yes" })).toThrow('WEBHOOKS_ALLOW_PRIVATE: must be true or false (got "yes")');
+  });
+
   it("accepts only an https POSTHOG_HOST, and says so", () => {
     for (const host of ["http://eu.i.posthog.com", "ws://eu.i.posthog.com", "javascript:alert(1)", "eu.i.posthog.com"]) {
       expect(() => loadConfig({ POSTHOG_KEY: "phc_abc123", POSTHOG_HOST: host }), host).toThrow(`POSTHOG_HOST: must be a URL starting with https:// (got "${host}")`);

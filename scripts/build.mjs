@@ -64,7 +64,7 @@ function writeApiReference(webDir) {
   const { version } = JSON.parse(fs.readFileSync(path.join(viewerDir, "package.json"), "utf8"));
   const script = `assets/api-reference-${version}.js`;
   fs.copyFileSync(path.join(viewerDir, "dist/browser/standalone.js"), path.join(webDir, script));
-  const configuration = { withDefaultFonts: false, hideDownloadButton: false, authentication: { preferredSecurityScheme: "apiKey" }, metaData: { title: "Holdup API reference" } };
+  const configuration = { withDefaultFonts: false, showDeveloperTools: "never", hideDownloadButton: false, authentication: { preferredSecurityScheme: "apiKey" }, metaData: { title: "Holdup API reference" } };
   const html = `<!doctype html>
 <html lang="en">
   <head>

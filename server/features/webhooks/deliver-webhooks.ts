@@ -92,21 +92,35 @@ async function recordResults(deps: WebhookDeps, results: Result[], now: Date) {
     );
   // A result counts only while the delivery is still at the attempt it claimed (a redelivery may have started since).
   const stillAt = (rows: Result[]) => sql`(${webhookDeliveries.id}, ${webhookDeliveries.attempts}) in (${pairsOf(rows)})`;
-  const succeeded = results.filter((result) => result.outcome.ok);
-  const failed = results.filter((result) => !result.outcome.ok);
-  const retries = new Map<number, Result[]>();
-  const givenUp: Result[] = [];
-  for (const result of failed) {
-    const next = now.getTime() + retryDelayAfter(result.delivery.attempts);
-    if (next <= result.delivery.retryUntil.getTime()) retries.set(next, [...(retries.get(next) ?? []), result]);
-    else givenUp.push(result);
-  }
-  const healthy = new Set(succeeded.map((result) => result.delivery.endpointId));
-  const failing = [...new Set(failed.map((result) => result.delivery.endpointId))].filter((id) => !healthy.has(id));
 
   await deps.db.transaction(async (tx) => {
+    // The endpoints still there, kept from being deleted until this is written (one deleted meanwhile took its
+    // deliveries with it: their results have nowhere to go).
+    const present = new Set(
+      (
+        await tx
+          .select({ id: webhookEndpoints.id })
+          .from(webhookEndpoints)
+          .where(inArray(webhookEndpoints.id, [...new Set(results.map((result) => result.delivery.endpointId))]))
+          .for("key share")
+      ).map((row) => row.id),
+    );
+    const kept = results.filter((result) => present.has(result.delivery.endpointId));
+    if (kept.length === 0) return;
+    const succeeded = kept.filter((result) => result.outcome.ok);
+    const failed = kept.filter((result) => !result.outcome.ok);
+    const retries = new Map<number, Result[]>();
+    const givenUp: Result[] = [];
+    for (const result of failed) {
+      const next = now.getTime() + retryDelayAfter(result.delivery.attempts);
+      if (next <= result.delivery.retryUntil.getTime()) retries.set(next, [...(retries.get(next) ?? []), result]);
+      else givenUp.push(result);
+    }
+    const healthy = new Set(succeeded.map((result) => result.delivery.endpointId));
+    const failing = [...new Set(failed.map((result) => result.delivery.endpointId))].filter((id) => !healthy.has(id));
+
     await tx.insert(webhookAttempts).values(
-      results.map(({ delivery, outcome, manual }) => ({
+      kept.map(({ delivery, outcome, manual }) => ({
         deliveryId: delivery.id,
         endpointId: delivery.endpointId,
         attempt: delivery.attempts,

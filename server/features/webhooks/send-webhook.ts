@@ -24,7 +24,9 @@ export type WebhookOutcome = { ok: boolean; statusCode: number | null; durationM
 export type SendOptions = { resolve: HostResolver; allowPrivate: boolean; timeoutMs?: number };
 
 // Connections are kept open between deliveries to the same endpoint: each was made to an address checked when it was.
-const agents = { "http:": new http.Agent({ keepAlive: true, maxSockets: 32 }), "https:": new https.Agent({ keepAlive: true, maxSockets: 32 }) };
+// Apart for the two rules, so that a connection one allowed is never reused under the other (tests run both at once).
+const agentsFor = (maxSockets: number) => ({ "http:": new http.Agent({ keepAlive: true, maxSockets }), "https:": new https.Agent({ keepAlive: true, maxSockets }) });
+const agents = { public: agentsFor(32), private: agentsFor(32) };
 
 class Refused extends Error {}
 
@@ -89,7 +91,7 @@ export async function sendWebhook(request: WebhookRequest, options: SendOptions)
           port: url.port || undefined,
           path: `${url.pathname}${url.search}`,
           headers: { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) },
-          agent: agents[url.protocol as "http:" | "https:"],
+          agent: agents[options.allowPrivate ? "private" : "public"][url.protocol as "http:" | "https:"],
           lookup: checkedLookup(address, family),
         },
         (response) => {

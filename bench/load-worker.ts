@@ -3,7 +3,7 @@
 import autocannon from "autocannon";
 
 type Request = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
-type Options = { url: string; connections: number; seconds: number; cookies?: string[]; paths?: string[]; headers?: Record<string, string>; requests?: Request[] };
+type Options = { url: string; connections: number; seconds: number; cookies?: string[]; bearers?: string[]; paths?: string[]; headers?: Record<string, string>; requests?: Request[] };
 
 const options = JSON.parse(process.argv[2] ?? "{}") as Options;
 let nextUser = 0;
@@ -18,8 +18,11 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
       connections: options.connections,
       duration: options.seconds,
       setupClient: (client) => {
-        const cookie = options.cookies?.[nextUser++ % options.cookies.length];
-        const headers = { ...options.headers, ...(cookie ? { cookie } : {}) };
+        const cookie = options.cookies?.[nextUser % options.cookies.length];
+        // A script's API key instead of a browser's cookie (the public API): connection i is key i.
+        const bearer = options.bearers?.[nextUser % options.bearers.length];
+        nextUser++;
+        const headers = { ...options.headers, ...(cookie ? { cookie } : {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) };
         // Given requests (a method, a body) are sent in turn, each connection starting at its own place among them.
         const start = nextUser - 1;
         const given = options.requests ? [...options.requests.slice(start % options.requests.length), ...options.requests.slice(0, start % options.requests.length)] : undefined;

@@ -22,6 +22,8 @@ export type LoadOptions = {
   seconds: number;
   /** One per simulated user: connection i uses cookies[i % length]. */
   cookies?: string[];
+  /** One API key per simulated script: connection i sends `Authorization: Bearer bearers[i % length]`. */
+  bearers?: string[];
   /** Each connection requests these paths in turn (default: the URL's own path). */
   paths?: string[];
   /** Requests with a method and a body (Slack's signed posts), sent in turn instead of `paths`. */

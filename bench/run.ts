@@ -1,6 +1,6 @@
 // `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed
 // (a quick run: missed by more than QUICK_TOLERANCE).
-// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,insights,webhooks,
+// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,insights,webhooks,api
 // --database-url URL (PostgreSQL used to create scratch databases; default: the machine's test database).
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
@@ -13,12 +13,13 @@ import { benchInsights, INSIGHT_READERS } from "./insights.ts";
 import { benchSlackAnswers, SLACK_CONNECTIONS } from "./slack.ts";
 import { measureStartup } from "./startup.ts";
 import { benchWebhookFanOut, WEBHOOK_ENDPOINTS } from "./webhooks.ts";
+import { API_SCRIPTS, benchPublicApi } from "./public-api.ts";
 
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
-    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack,insights,webhooks" },
+    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack,insights,webhooks,api" },
   },
 });
 const quick = values.quick;
@@ -52,6 +53,10 @@ const targets = {
   insightsP95Growth: 1.5,
   /** Issue #14: webhook deliveries of a burst of events, to local receivers, per second (PGlite's figure is reported). */
   webhookDeliveriesPerSecond: { PostgreSQL: 300 },
+  /** Issue #14: GET /api/v1/blockers for 50 scripts at once, each with its own key, on PostgreSQL. */
+  apiListPerSecond: { PostgreSQL: 1000 },
+  /** Issue #14: the API-key check against a bare Hono endpoint, like the session check. */
+  apiKeyCheckRatio: 0.5,
 };
 const failures: string[] = [];
 /**
@@ -279,6 +284,25 @@ async function webhooks() {
   }
 }
 
+async function publicApi() {
+  const seconds = quick ? 2 : 5;
+  const rounds = quick ? 3 : 4;
+  console.log(`\n## Public API (GET /api/v1/blockers?view=team&limit=25 for ${API_SCRIPTS} scripts at once, each with its own key, a team of 50 with 2,000 blockers; the API-key check alone beside a bare endpoint, 10 connections, ${rounds} rounds of ${seconds} s in turns)\n`);
+  console.log("| database | list requests/s | list p50 (ms) | list p99 (ms) | target | key check requests/s | bare requests/s | key check vs bare (median of rounds) | target |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  const database = await createTestDatabase(adminUrl);
+  try {
+    for (const result of [await benchPublicApi({ databaseUrl: undefined, database: "PGlite", seconds, rounds }), await benchPublicApi({ databaseUrl: database.url, database: "PostgreSQL", seconds, rounds })]) {
+      const listTarget = result.database === "PostgreSQL" ? targets.apiListPerSecond.PostgreSQL : undefined;
+      console.log(`| ${result.database} | ${round(result.list.requestsPerSecond, 0)} | ${result.list.p50} | ${result.list.p99} | ${listTarget ? `≥ ${listTarget}/s` : "—"} | ${round(result.keyCheck.requestsPerSecond, 0)} | ${round(result.bare.requestsPerSecond, 0)} | ${round(result.keyCheckRatio * 100, 0)}% | ≥ ${targets.apiKeyCheckRatio * 100}% |`);
+      if (listTarget) atLeast(result.list.requestsPerSecond, listTarget, `${result.database}: GET /api/v1/blockers ${round(result.list.requestsPerSecond, 0)} requests/s < ${listTarget}/s`);
+      atLeast(result.keyCheckRatio, targets.apiKeyCheckRatio, `${result.database}: the API-key check reached ${round(result.keyCheckRatio * 100, 0)}% of the bare endpoint`);
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
 const parts = new Set(values.only.split(","));
 if (parts.has("startup")) await startUp();
 if (parts.has("session")) await sessionCheck();
@@ -288,6 +312,7 @@ if (parts.has("reminders")) await reminders();
 if (parts.has("slack")) await slack();
 if (parts.has("insights")) await insights();
 if (parts.has("webhooks")) await webhooks();
+if (parts.has("api")) await publicApi();
 
 if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
 if (nearMisses.length > 0) console.log(`\nNear misses (within ${QUICK_TOLERANCE}× of the target; a quick run on a shared machine does not fail on them):\n${nearMisses.map((nearMiss) => `- ${nearMiss}`).join("\n")}`);

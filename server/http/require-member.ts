@@ -39,7 +39,7 @@ export async function findMember(db: Database, authId: string, teamId?: string):
  * person: onboarding, joining or leaving a team, role changes, profile edits). Someone without a team is not kept:
  * they are in onboarding, and the next request must see the team they create or join.
  */
-export async function findKeptMember({ db, answers }: Pick<AppDependencies, "db" | "answers">, authId: string, teamId: string | undefined): Promise<Member | undefined> {
+async function findKeptMember({ db, answers }: Pick<AppDependencies, "db" | "answers">, authId: string, teamId: string | undefined): Promise<Member | undefined> {
   return answers.read(`member:${authId}:${teamId ?? ""}`, { userId: authId }, () => findMember(db, authId, teamId), { keep: (found) => found !== undefined });
 }
 

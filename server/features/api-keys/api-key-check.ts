@@ -10,16 +10,17 @@ import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, type ApiKeyS
 import { reserveAttempt, tooManyMessage } from "../../auth/attempt-limits.ts";
 import type { Database } from "../../db/client.ts";
 import { apikey } from "../../db/schema.ts";
-import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
+import type { AppDependencies, AppEnv, Member } from "../../http/app-env.ts";
 import { clientKey } from "../../http/client-address.ts";
 import { requestHeader } from "../../http/request-header.ts";
-import { findKeptMember } from "../../http/require-member.ts";
+import { findMember } from "../../http/require-member.ts";
 import { createKeyRateLimit, type KeyAllowance } from "./key-rate-limit.ts";
 import { scopeOf } from "./manage-api-keys.ts";
 
 /** The key a request came with (set by requireApiKey). */
 export type { ApiKeyCaller } from "../../http/app-env.ts";
 
+type Caller = { key: StoredKey; member: Member | undefined };
 type StoredKey = { id: string; scope: ApiKeyScope; userId: string } & { teamId: string; enabled: boolean; expiresAt: Date | null; rateLimitMax: number; rateLimitWindowMs: number; lastUsedAt: Date | null };
 
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`);
@@ -85,24 +86,31 @@ function createKeyCheck(deps: KeyCheckDependencies) {
   const owners = new Map<string, string>();
   const lastUseWritten = new Map<string, number>();
 
-  async function keptKey(hash: string): Promise<StoredKey | undefined> {
+  /** The key and its owner as a member of its team, read together and kept together (both change only with the owner). */
+  async function readCaller(hash: string): Promise<Caller | undefined> {
+    const key = await readKey(db, hash);
+    return key && { key, member: await findMember(db, key.userId, key.teamId) };
+  }
+
+  async function keptCaller(hash: string): Promise<Caller | undefined> {
     const owner = owners.get(hash);
     if (owner === undefined) {
-      const found = await readKey(db, hash);
+      const found = await readCaller(hash);
       if (found) {
         if (owners.size > 50_000) owners.clear();
-        owners.set(hash, found.userId);
+        owners.set(hash, found.key.userId);
       }
       return found;
     }
-    return answers.read(`api-key:${hash}`, { userId: owner }, () => readKey(db, hash), { keep: (found) => found !== undefined, freshUntil: (found) => found?.expiresAt ?? null });
+    return answers.read(`api-key:${hash}`, { userId: owner }, () => readCaller(hash), { keep: (found) => found?.member !== undefined, freshUntil: (found) => found?.key.expiresAt ?? null });
   }
 
-  async function noteUse(key: StoredKey, now: Date) {
+  /** Whether the key's last use is due to be written (a write a minute per key at most). */
+  function lastUseDue(key: StoredKey, now: Date) {
     const last = lastUseWritten.get(key.id) ?? key.lastUsedAt?.getTime() ?? 0;
-    if (now.getTime() - last < LAST_USE_EVERY_MS && now.getTime() >= last) return;
+    if (now.getTime() - last < LAST_USE_EVERY_MS && now.getTime() >= last) return false;
     lastUseWritten.set(key.id, now.getTime());
-    await db.update(apikey).set({ lastRequest: now }).where(eq(apikey.id, key.id));
+    return true;
   }
 
   /** A wrong key counts against the client; past the limit the answer is 429 rather than 401. */
@@ -122,11 +130,12 @@ function createKeyCheck(deps: KeyCheckDependencies) {
     const token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
     if (token === undefined || !KEY_PATTERN.test(token)) return refuseWrongKey(c, "api_key_invalid", `This is not a Holdup API key: keys start with ${API_KEY_PREFIX}`);
     const now = clock.now();
-    const key = await keptKey(hashApiKey(token));
+    const caller = await keptCaller(hashApiKey(token));
+    const key = caller?.key;
     if (!key || !key.enabled) return refuseWrongKey(c, "api_key_invalid", "This API key is not valid: it was revoked, or never existed");
     if (key.expiresAt && key.expiresAt <= now) return refuseWrongKey(c, "api_key_expired", "This API key has expired: make a new one in Settings → Personal → API keys");
     // The owner left the key's team (their keys for it were deleted with the membership; a kept copy may not know yet).
-    const member = await findKeptMember({ db, answers }, key.userId, key.teamId);
+    const member = caller.member;
     if (!member) return refuseWrongKey(c, "api_key_invalid", "This API key is not valid: its owner is no longer in its team");
     const allowance = rateLimit.take(key.id, key.rateLimitMax, key.rateLimitWindowMs);
     rateLimitHeaders(c, allowance, Math.round(key.rateLimitWindowMs / 1000));
@@ -134,7 +143,7 @@ function createKeyCheck(deps: KeyCheckDependencies) {
       c.header("Retry-After", String(allowance.resetSeconds));
       return c.json({ code: "rate_limited", message: `This API key made ${allowance.limit} requests in the last ${Math.round(key.rateLimitWindowMs / 1000)} seconds, its limit. Try again in ${allowance.resetSeconds} seconds.`, retryAfter: allowance.resetSeconds }, 429);
     }
-    await noteUse(key, now);
+    if (lastUseDue(key, now)) await db.update(apikey).set({ lastRequest: now }).where(eq(apikey.id, key.id));
     c.set("member", member);
     c.set("apiKey", { id: key.id, scope: key.scope, userId: key.userId });
     await next();

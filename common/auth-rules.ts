@@ -44,9 +44,11 @@ export type SignOutScope = (typeof signOutScopes)[number];
  *   start a new count);
  * - email: e-mails sent on request (confirmation, codes, reset links), across every endpoint that sends one;
  * - second-factor: failed checks of an authenticator app's code or a backup code, counted like passwords;
- * - avatar: pictures uploaded (each is decoded and re-encoded: work an attacker would repeat).
+ * - avatar: pictures uploaded (each is decoded and re-encoded: work an attacker would repeat);
+ * - api-key: wrong API keys, per client;
+ * - github-signature: GitHub deliveries with a bad or missing signature, per client and connection (decision 041).
  */
-export const authAttemptKinds = ["password", "code", "email", "second-factor", "avatar", "api-key"] as const;
+export const authAttemptKinds = ["password", "code", "email", "second-factor", "avatar", "api-key", "github-signature"] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 export type AttemptLimit = { perEmail: number; perClient: number; windowSeconds: number };
@@ -61,4 +63,7 @@ export const ATTEMPT_LIMITS: Record<AuthAttemptKind, AttemptLimit> = {
   avatar: { perEmail: 10, perClient: 30, windowSeconds: 60 * 60 },
   // A key is 64 random letters: guessing is hopeless, but a client sending wrong keys is refused all the same.
   "api-key": { perEmail: 0, perClient: 30, windowSeconds: 15 * 60 },
+  // A webhook secret is 32 random bytes: the limit spares the server, and a team whose GitHub still has an old secret
+  // is refused alone (the count is per connection too), never the GitHub addresses every team's deliveries come from.
+  "github-signature": { perEmail: 0, perClient: 30, windowSeconds: 15 * 60 },
 };

@@ -27,6 +27,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "../common/avatar.ts";
 import { supportRoutes } from "./features/support/routes.ts";
 import { teamRoutes, teamsRoutes } from "./features/team/routes.ts";
 import { webhookRoutes } from "./features/webhooks/routes.ts";
+import { GITHUB_WEBHOOK_PATHS, githubRoutes, githubWebhookRoutes } from "./features/github/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
 import { compressAnswers } from "./http/compression.ts";
 import { refuseOversizedBodies } from "./http/oversized-body.ts";
@@ -47,6 +48,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/avatars", avatarRoutes(deps))
     .route("/account", accountRoutes(deps))
     .route("/team/webhooks", webhookRoutes(deps))
+    .route("/team/github", githubRoutes(deps))
     .route("/team", teamRoutes(deps))
     .route("/teams", teamsRoutes(deps))
     .route("/counters", counterRoutes(deps))
@@ -64,6 +66,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/reminders", reminderRoutes(deps))
     .route("/email-links", emailLinkRoutes(deps))
     .route("/slack", slackRoutes(deps))
+    .route("/integrations/github/webhook", githubWebhookRoutes(deps))
     .route("/api-keys", apiKeyRoutes(deps))
     .route("/mcp", mcpRoutes(deps))
     // Before the API's own routes, which all ask for a key: the description is for anyone.
@@ -78,7 +81,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   const app = new Hono();
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
   app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES, { larger: { [AVATAR_UPLOAD_PATH]: AVATAR_MAX_BYTES } }));
-  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH, ...SLACK_REQUEST_PATHS], keyAuthenticated: KEY_AUTHENTICATED_PATHS, bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
+  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH, ...SLACK_REQUEST_PATHS, ...GITHUB_WEBHOOK_PATHS], keyAuthenticated: KEY_AUTHENTICATED_PATHS, bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
   app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));

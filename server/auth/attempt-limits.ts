@@ -156,6 +156,7 @@ export function tooManyMessage(kind: AuthAttemptKind, seconds: number): string {
   if (kind === "second-factor") return `Too many wrong authenticator or backup codes. ${when}`;
   if (kind === "avatar") return `Too many pictures uploaded. ${when}`;
   if (kind === "api-key") return `Too many requests with a wrong or revoked API key. ${when}`;
+  if (kind === "github-signature") return `Too many deliveries that were not signed with this connection's secret. ${when}`;
   return `Too many e-mails were sent to this address or from this device. ${when}`;
 }
 

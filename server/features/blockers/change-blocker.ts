@@ -37,10 +37,11 @@ export function requireInvolved({ involvement }: ChangeContext) {
 /**
  * Resolves the blocker by itself once nobody is left pending and someone marked their part done (DESIGN.md §3).
  * Called after a part changed; `people` must be the state after that change. `actorId` is null when nobody on
- * the team made that change (a blocking person's part released because they left the team).
+ * the team made that change (a blocking person's part released because they left the team); `by` then names what
+ * outside the team did, when something did (GitHub: the pull request merged).
  */
-export async function resolveIfNobodyPending(deps: ChangeDependencies, context: Pick<ChangeContext, "tx" | "blocker" | "now"> & { actorId: string | null }, people: BlockerPeople) {
-  const { tx, blocker, now, actorId } = context;
+export async function resolveIfNobodyPending(deps: ChangeDependencies, context: Pick<ChangeContext, "tx" | "blocker" | "now"> & { actorId: string | null; by?: string }, people: BlockerPeople) {
+  const { tx, blocker, now, actorId, by } = context;
   const pending = people.blocking.some((entry) => entry.status === "pending");
   const someoneDone = people.blocking.some((entry) => entry.status === "done");
   if (pending || !someoneDone || blocker.status !== "open") return false;
@@ -49,6 +50,6 @@ export async function resolveIfNobodyPending(deps: ChangeDependencies, context: 
     .set({ status: "resolved", resolvedAt: now, resolvedBy: actorId })
     .where(and(eq(blockers.id, blocker.id), eq(blockers.status, "open")));
   const everyone = everyoneOn(blocker, people);
-  await recordChange(tx, deps, { blockerId: blocker.id, actorId, type: "resolved", payload: { automatic: true }, audience: everyone, notify: { type: "resolved", profileIds: everyone }, at: now });
+  await recordChange(tx, deps, { blockerId: blocker.id, actorId, type: "resolved", payload: by ? { automatic: true, by } : { automatic: true }, audience: everyone, notify: { type: "resolved", profileIds: everyone }, at: now });
   return true;
 }

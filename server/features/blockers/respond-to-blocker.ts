@@ -1,5 +1,5 @@
 // A blocking person's answers about their own part: done, declined (with a reason), or snoozed.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { declineSchema } from "../../../common/blockers.ts";
 import { blockingUsers } from "../../db/schema.ts";
@@ -7,7 +7,7 @@ import type { Member } from "../../http/app-env.ts";
 import { fieldRefusal, Refusal } from "../../http/refusal.ts";
 import { everyoneOn, outsiders, type BlockingEntry } from "./blocker-people.ts";
 import { changeBlocker, notAllowed, requireOpen, resolveIfNobodyPending, type ChangeContext, type ChangeDependencies } from "./change-blocker.ts";
-import { recordChange } from "./record-change.ts";
+import { recordChange, recordChanges } from "./record-change.ts";
 
 /** "Snooze 1 day", in an e-mail and in Slack: a day of the clock from the press. */
 export const SNOOZE_ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,14 +29,46 @@ async function setMyPart(context: ChangeContext, member: Member, changes: Partia
 }
 
 /** The people to tell about an answer: those waiting and the creator. */
-const waitingSide = (context: ChangeContext) => [context.blocker.createdBy, ...context.people.waiting];
+const waitingSide = (context: Pick<ChangeContext, "blocker" | "people">) => [context.blocker.createdBy, ...context.people.waiting];
+
+/**
+ * Who marks parts done: a member, their own part (the timeline's `done` names them as its actor); or something outside
+ * the team, on the blocking people's behalf (GitHub, when the pull request merged): no actor, the event's payload says
+ * what (`{ by: "github", … }`) and whose part it was (`profileId`), and the people waiting learn it from the resolution.
+ */
+export type DoneBy = { actorId: string } | { actorId: null; profileIds: string[]; payload: { by: string } & Record<string, unknown> };
+
+/**
+ * Marks pending parts done within a change (the blocker locked, its people loaded): each part's status, a `done` on the
+ * timeline for each, and the blocker resolved once nobody is left pending. Answers whether it resolved.
+ */
+export async function markPartsDone(deps: ChangeDependencies, context: Pick<ChangeContext, "tx" | "blocker" | "people" | "now">, by: DoneBy) {
+  const { tx, blocker, now } = context;
+  const pending = new Set(context.people.blocking.filter((entry) => entry.status === "pending").map((entry) => entry.profileId));
+  const marking = (by.actorId === null ? [...new Set(by.profileIds)] : [by.actorId]).filter((profileId) => pending.has(profileId));
+  if (marking.length === 0) return false;
+  await tx
+    .update(blockingUsers)
+    .set({ status: "done", respondedAt: now })
+    .where(and(eq(blockingUsers.blockerId, blocker.id), inArray(blockingUsers.profileId, marking), eq(blockingUsers.status, "pending")));
+  const people = { ...context.people, blocking: context.people.blocking.map((entry) => (marking.includes(entry.profileId) ? { ...entry, status: "done" as const, respondedAt: now } : entry)) };
+  const audience = everyoneOn(blocker, people);
+  await recordChanges(
+    tx,
+    deps,
+    marking.map((profileId) =>
+      by.actorId === null
+        ? { blockerId: blocker.id, actorId: null, type: "done" as const, payload: { ...by.payload, profileId }, audience, at: now }
+        : { blockerId: blocker.id, actorId: by.actorId, type: "done" as const, audience, notify: { type: "done" as const, profileIds: waitingSide(context) }, at: now },
+    ),
+  );
+  return resolveIfNobodyPending(deps, { tx, blocker, now, actorId: by.actorId, ...(by.actorId === null ? { by: by.payload.by } : {}) }, people);
+}
 
 export function markDone(deps: ChangeDependencies, member: Member, blockerId: string, now: Date) {
   return changeBlocker(deps, member, blockerId, now, async (context) => {
     requirePendingPart(context);
-    const people = await setMyPart(context, member, { status: "done", respondedAt: now });
-    await recordChange(context.tx, deps, { blockerId, actorId: member.profileId, type: "done", audience: everyoneOn(context.blocker, people), notify: { type: "done", profileIds: waitingSide(context) }, at: now });
-    return { resolved: await resolveIfNobodyPending(deps, { ...context, actorId: member.profileId }, people) };
+    return { resolved: await markPartsDone(deps, context, { actorId: member.profileId }) };
   });
 }
 

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { notificationPreferencesSchema } from "../../../common/notification-preferences.ts";
 import { awayUntilSchema, fullNameSchema, timezoneSchema, workingHoursSchema } from "../../../common/profile.ts";
+import { githubLoginSchema } from "../../../common/github.ts";
 import { attemptLimits } from "../../auth/attempt-limits.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import { member, profiles } from "../../db/schema.ts";
@@ -27,9 +28,11 @@ const profileChanges = z
     workingHours: workingHoursSchema.optional(),
     awayUntil: awayUntilSchema.optional(),
     notificationPreferences: notificationPreferencesSchema.optional(),
+    /** Who they are on GitHub, for `/holdup` comments there (decision 041); null unlinks it. */
+    githubLogin: githubLoginSchema.nullable().optional(),
   })
   .strict()
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), "Send fullName, timezone, workingHours, awayUntil or notificationPreferences, as JSON");
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), "Send fullName, timezone, workingHours, awayUntil, notificationPreferences or githubLogin, as JSON");
 
 export function profileRoutes(deps: AppDependencies) {
   const { db, events, readSession, avatars } = deps;

@@ -1,15 +1,16 @@
 // The Slack bot token at rest: sealed with AES-256-GCM under a key derived from the auth secret (HKDF), so a copy of
 // the database alone does not give anyone the power to post as Holdup in a team's Slack. The format names its
-// version, so the key or cipher can change later without losing the tokens already kept.
+// version, so the key or cipher can change later without losing the tokens already kept. Other secrets Holdup keeps
+// (GitHub's webhook secrets) are sealed the same way under a key of their own: `purpose` names it.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 const VERSION = "v1";
-const keyFrom = (secret: string) => Buffer.from(hkdfSync("sha256", secret, "holdup", "slack bot token", 32));
+const keyFrom = (secret: string, purpose: string) => Buffer.from(hkdfSync("sha256", secret, "holdup", purpose, 32));
 
 export type TokenSeal = { seal: (token: string) => string; open: (sealed: string) => string };
 
-export function createTokenSeal(secret: string): TokenSeal {
-  const key = keyFrom(secret);
+export function createTokenSeal(secret: string, purpose = "slack bot token"): TokenSeal {
+  const key = keyFrom(secret, purpose);
   return {
     seal(token) {
       const iv = randomBytes(12);

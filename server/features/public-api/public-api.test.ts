@@ -73,6 +73,15 @@ describe("a script with a key", () => {
   });
 });
 
+describe("the key's hash", () => {
+  it("is the plugin's own, so keys it made are found", async () => {
+    const { defaultKeyHasher } = await import("@better-auth/api-key");
+    const { hashApiKey } = await import("../api-keys/api-key-check.ts");
+    const key = `hk_${"Qz".repeat(32)}`;
+    expect(hashApiKey(key)).toBe(await defaultKeyHasher(key));
+  });
+});
+
 describe("the key's team", () => {
   it("is the key's, whatever team the request names", async () => {
     const theirs = (await mallory.client.request("/api/team")).json as { id: string };

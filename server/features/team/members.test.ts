@@ -55,6 +55,13 @@ async function webhookOf(team: Team) {
   return (added.json as { webhook: { id: string } }).webhook.id;
 }
 
+/** The team connected to GitHub by its owner, if it was not already (the GitHub connection's routes live under /api/team). */
+async function connectedToGithub(team: Team) {
+  const connected = await team.owner.client.post("/api/team/github");
+  expect([201, 409], connected.text).toContain(connected.status);
+  return "/api/team/github";
+}
+
 type Role = "owner" | "admin" | "member" | "outsider" | "anonymous";
 const roles: Role[] = ["owner", "admin", "member", "outsider", "anonymous"];
 
@@ -116,6 +123,10 @@ const cases: Case[] = [
     allowed: { owner: 404, admin: 404 },
     changes: true,
   },
+  { route: "GET /api/team/github", method: "GET", path: async () => "/api/team/github", allowed: { owner: 200, admin: 200, member: 200 } },
+  { route: "POST /api/team/github", method: "POST", path: async () => "/api/team/github", allowed: { owner: 201, admin: 201 }, changes: true },
+  { route: "DELETE /api/team/github", method: "DELETE", path: connectedToGithub, allowed: { owner: 200, admin: 200 }, changes: true },
+  { route: "POST /api/team/github/rotate-secret", method: "POST", path: async (team) => `${await connectedToGithub(team)}/rotate-secret`, allowed: { owner: 200, admin: 200 }, changes: true },
 ];
 
 describe("the role matrix of the team's routes", () => {

@@ -2,6 +2,7 @@
 // everything — lists, counters, notifications, live events, the people picker — is that team's only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TEAMS_PER_PERSON, TEAM_HEADER } from "../../../common/teams.ts";
+import { GITHUB_WEBHOOK_PREFIX } from "../../../common/github.ts";
 import { createApp } from "../../app.ts";
 import { SLACK_REQUEST_PATHS } from "../slack/routes.ts";
 import { aboutBlocker, openEventStream } from "../../test/event-stream.ts";
@@ -197,6 +198,6 @@ describe("joining and creating teams", () => {
   });
 });
 
-/** Routes that act in no team: the person's own (profile, onboarding, invitations received, teams), support, health, Stripe's webhook. (`/api/*` is the 404.) */
+/** Routes that act in no team: the person's own (profile, onboarding, invitations received, teams), support, health, Stripe's and GitHub's webhooks. (`/api/*` is the 404.) */
 // The public API's team is its key's, whatever the request names (public-api.test.ts shows a named team is ignored).
-const teamlessPrefixes = ["/api/v1", "/api/mcp", "/api/auth", "/api/profile", "/api/avatars", "/api/account", "/api/email-links", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe", ...SLACK_REQUEST_PATHS, "/api/slack/oauth", "/api/slack/connect"];
+const teamlessPrefixes = ["/api/v1", "/api/mcp", "/api/auth", "/api/profile", "/api/avatars", "/api/account", "/api/email-links", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe", ...SLACK_REQUEST_PATHS, "/api/slack/oauth", "/api/slack/connect", GITHUB_WEBHOOK_PREFIX];

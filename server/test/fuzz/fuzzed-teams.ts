@@ -54,6 +54,13 @@ export async function makeFuzzedTeams(server: TestServer): Promise<FuzzedTeams> 
       return isJson(added) ? idOf(added.webhook) : [];
     }),
   );
+  // Each team connected to GitHub, so that its routes get past "not connected" and deliveries name real connections.
+  const githubConnections = await Promise.all(
+    [alice, carol].map(async (person) => {
+      const connected = (await person.client.request("/api/team/github", { method: "POST", json: {} })).json;
+      return isJson(connected) ? idOf(connected.connection) : [];
+    }),
+  );
   const notifications = (await bob.client.request("/api/notifications")).json;
   // The member's API key, its stored limit raised so that a run of hostile requests reaches past the rate limit.
   const apiKey = await makeApiKey(alice, { name: "Fuzzed" });
@@ -68,6 +75,7 @@ export async function makeFuzzedTeams(server: TestServer): Promise<FuzzedTeams> 
     ...people.map((person) => person.profileId),
     ...teams.flat(),
     ...webhooks.flat(),
+    ...githubConnections.flat(),
     apiKey.id,
     ...(Array.isArray(invitations) ? invitations.flatMap(idOf) : []),
     ...(Array.isArray(notifications) ? notifications.flatMap(idOf) : []),

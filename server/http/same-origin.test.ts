@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { STRIPE_WEBHOOK_PATH } from "../features/billing/routes.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../features/email-links/routes.ts";
+import { GITHUB_WEBHOOK_PATHS } from "../features/github/routes.ts";
 import { SLACK_REQUEST_PATHS } from "../features/slack/routes.ts";
 import { makeTeam, type Teammate } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
@@ -24,11 +25,12 @@ const SOME_ID = "00000000-0000-4000-8000-000000000000";
  * Every state-changing path the server answers: Holdup's routes, and better-auth's endpoints under /api/auth; but
  * Stripe's webhook, which another server posts and its signature authenticates (server/features/billing), and a mail
  * client's one-click unsubscribe, which its signed token authenticates (server/features/email-links), and Slack's three
- * request URLs, which Slack's signature authenticates (server/features/slack; their own test checks that exemption).
+ * request URLs, which Slack's signature authenticates (server/features/slack; their own test checks that exemption), and
+ * GitHub's webhook, which its X-Hub-Signature-256 authenticates (server/features/github, likewise).
  */
 function changingRoutes(): { method: string; path: string }[] {
   const ours = createApp(server.deps)
-    .routes.filter((route) => CHANGING.has(route.method) && !route.path.includes("*") && route.path !== STRIPE_WEBHOOK_PATH && !ONE_CLICK_UNSUBSCRIBE_PATH.test(route.path) && !(SLACK_REQUEST_PATHS as readonly string[]).includes(route.path))
+    .routes.filter((route) => CHANGING.has(route.method) && !route.path.includes("*") && route.path !== STRIPE_WEBHOOK_PATH && !ONE_CLICK_UNSUBSCRIBE_PATH.test(route.path) && !(SLACK_REQUEST_PATHS as readonly string[]).includes(route.path) && !GITHUB_WEBHOOK_PATHS.some((path) => path.test(route.path)))
     .map(({ method, path }) => ({ method, path }));
   const betterAuths = Object.values(server.deps.auth.api).flatMap((endpoint) => {
     const { path, options } = endpoint as { path?: string; options?: { method?: string | string[] } };

@@ -1,9 +1,11 @@
-// The top of a blocker's page: title, status, priority, due date, who logged it and when, description and link.
+// The top of a blocker's page: title, status, priority, due date, who logged it and when, description and link (with
+// the state of the GitHub pull request or issue it names, when the team's GitHub connection told of it).
 import { CalendarClock, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/common/paths";
+import { GithubState } from "@/web/features/github/components/github-state";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
@@ -55,6 +57,7 @@ export function BlockerDescription({ blocker }: { blocker: BlockerDetail }) {
     <section aria-label={t("blockers.detail.details")} className="grid gap-4">
       {blocker.description && <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{blocker.description}</p>}
       {blocker.linkUrl && <LinkPreview url={blocker.linkUrl} />}
+      {blocker.github && <GithubState github={blocker.github} />}
     </section>
   );
 }

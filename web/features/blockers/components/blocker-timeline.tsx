@@ -35,7 +35,12 @@ const textIn = (payload: TimelineEvent["payload"], key: string): string | undefi
 function sentenceKey(event: TimelineEvent): string {
   switch (event.type) {
     case "resolved":
+      if (event.payload.by === "github") return "blockers.timeline.resolvedByGithub";
       return event.payload.automatic === true ? "blockers.timeline.resolvedAutomatically" : "blockers.timeline.resolved";
+    case "done":
+      // Marked done on the blocking person's behalf: the pull request merged, or the issue closed.
+      if (event.payload.by === "github") return textIn(event.payload, "event") === "merged" ? "blockers.timeline.doneByGithubMerged" : "blockers.timeline.doneByGithubClosed";
+      return "blockers.timeline.done";
     case "declined":
       return event.suggested ? "blockers.timeline.declinedSuggesting" : "blockers.timeline.declined";
     case "person_added":
@@ -113,6 +118,8 @@ function EventItem({ event, now }: { event: TimelineEvent; now: Date }) {
     reason: textIn(event.payload, "reason") ?? "",
     until: until ? formatDateTime(until) : "",
     count: typeof event.payload.reminders === "number" ? event.payload.reminders : 0,
+    number: typeof event.payload.number === "number" ? event.payload.number : 0,
+    kind: t(textIn(event.payload, "kind") === "issue" ? "github.issue" : "github.pullRequest"),
   };
   return (
     <li className="flex items-start gap-3 text-sm">

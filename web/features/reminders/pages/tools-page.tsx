@@ -1,9 +1,10 @@
 // /organization/tools (= /organization/integrations): the team's reminder schedule, and the tools it connects (Slack,
-// outgoing webhooks).
+// GitHub, outgoing webhooks).
 import { PlugZap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/web/components/empty-state";
 import { usePageTitle } from "@/web/lib/use-page-title";
+import { GithubCard } from "@/web/features/github/components/github-card";
 import { SlackCard } from "@/web/features/slack/components/slack-card";
 import { WebhooksCard } from "@/web/features/webhooks/components/webhooks-card";
 import { RemindersSection } from "../components/reminders-section";
@@ -20,6 +21,7 @@ export default function ToolsPage() {
           {t("reminders.tools")}
         </h2>
         <SlackCard />
+        <GithubCard />
         <WebhooksCard />
         <EmptyState icon={PlugZap} title={t("coming.integrations.empty")} description={t("coming.integrations.description")} />
       </section>

@@ -5,6 +5,7 @@ import { ApiKeysCard } from "../components/api-keys-card";
 import { AwayCard } from "../components/away-card";
 import { DeleteAccountCard } from "../components/delete-account-card";
 import { EmailCard } from "../components/email-card";
+import { GithubLoginCard } from "../components/github-login-card";
 import { NotificationsCard } from "../components/notifications-card";
 import { PasswordCard } from "../components/password-card";
 import { ProductAnalyticsCard } from "../components/product-analytics-card";
@@ -25,6 +26,7 @@ export default function PersonalSettingsPage() {
       <TwoFactorCard />
       <SessionsCard />
       <ApiKeysCard />
+      <GithubLoginCard />
       <ProductAnalyticsCard />
       <DeleteAccountCard />
     </main>

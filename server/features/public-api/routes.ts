@@ -18,7 +18,7 @@ import {
   whoAmISchema,
 } from "../../../common/public-api.ts";
 import { organization } from "../../db/schema.ts";
-import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
+import type { AppDependencies, AppEnv, Member } from "../../http/app-env.ts";
 import { VALIDATION_MESSAGE } from "../../http/refusal.ts";
 import { fieldErrorsOf } from "../../http/validate.ts";
 import { requireApiKey, requireWriteScope } from "../api-keys/api-key-check.ts";
@@ -77,6 +77,11 @@ export function publicApiRoutes(deps: AppDependencies) {
   const writeHeaders = { headers: idempotencyHeader };
   const blockerAnswer = { 200: json(blockerSchema, "The blocker as it now is"), ...refusals };
   const answerBlocker = (teamId: string, id: string) => readBlockerResource(db, teamId, id, config.appUrl);
+  /** Runs an operation on a blocker as the key's owner, then answers the blocker as it now is. */
+  const changed = async (member: Member, id: string, change: (member: Member, id: string) => Promise<unknown>) => {
+    await change(member, id);
+    return answerBlocker(member.teamId, id);
+  };
 
   return api
     .openapi(createRoute({ method: "get", path: "/me", ...described("whoAmI", "The key's owner, team and scope", ["Me"]), responses: { 200: json(whoAmISchema, "Who the key acts as"), ...refusals } }), async (c) => {
@@ -106,58 +111,26 @@ export function publicApiRoutes(deps: AppDependencies) {
     .openapi(createRoute({ method: "get", path: "/blockers/{id}", ...described("getBlocker", "Get a blocker", ["Blockers"]), request: { params: blockerParam }, responses: blockerAnswer }), async (c) =>
       c.json(await answerBlocker(c.get("member").teamId, c.req.valid("param").id), 200),
     )
-    .openapi(createRoute({ method: "post", path: "/blockers/{id}/done", ...described("markDone", "Mark my part done", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders }, responses: blockerAnswer }), async (c) => {
-      const m = c.get("member");
-      await markDone(deps, m, c.req.valid("param").id, now());
-      return c.json(await answerBlocker(m.teamId, c.req.valid("param").id), 200);
-    })
+    .openapi(createRoute({ method: "post", path: "/blockers/{id}/done", ...described("markDone", "Mark my part done", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders }, responses: blockerAnswer }), async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => markDone(deps, member, id, now())), 200))
     .openapi(
       createRoute({ method: "post", path: "/blockers/{id}/decline", ...described("decline", "Decline my part, saying why", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders, ...body(declineSchema) }, responses: blockerAnswer }),
-      async (c) => {
-        const m = c.get("member");
-        await decline(deps, m, c.req.valid("param").id, c.req.valid("json"), now());
-        return c.json(await answerBlocker(m.teamId, c.req.valid("param").id), 200);
-      },
+      async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => decline(deps, member, id, c.req.valid("json"), now())), 200),
     )
     .openapi(
       createRoute({ method: "post", path: "/blockers/{id}/snooze", ...described("snooze", "Snooze my reminders until a time", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders, ...body(snoozeSchema) }, responses: blockerAnswer }),
-      async (c) => {
-        const m = c.get("member");
-        await snooze(deps, m, c.req.valid("param").id, new Date(c.req.valid("json").until), now());
-        return c.json(await answerBlocker(m.teamId, c.req.valid("param").id), 200);
-      },
+      async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => snooze(deps, member, id, new Date(c.req.valid("json").until), now())), 200),
     )
     .openapi(
       createRoute({ method: "post", path: "/blockers/{id}/comments", ...described("comment", "Comment on a blocker", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders, ...body(commentSchema) }, responses: { 201: json(blockerSchema, "The blocker as it now is"), ...refusals } }),
-      async (c) => {
-        const m = c.get("member");
-        await commentOnBlocker(deps, m, c.req.valid("param").id, c.req.valid("json").body, now());
-        return c.json(await answerBlocker(m.teamId, c.req.valid("param").id), 201);
-      },
+      async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => commentOnBlocker(deps, member, id, c.req.valid("json").body, now())), 201),
     )
     .openapi(
       createRoute({ method: "post", path: "/blockers/{id}/nudge", ...described("nudge", "Nudge someone it waits on", ["Blockers"], "Once an hour per person and blocker, as in the web app."), middleware: write, request: { params: blockerParam, ...writeHeaders, ...body(nudgeSchema) }, responses: blockerAnswer }),
-      async (c) => {
-        const m = c.get("member");
-        await nudgeBlockingPerson(deps, m, c.req.valid("param").id, c.req.valid("json").profileId, now());
-        return c.json(await answerBlocker(m.teamId, c.req.valid("param").id), 200);
-      },
+      async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => nudgeBlockingPerson(deps, member, id, c.req.valid("json").profileId, now())), 200),
     )
-    .openapi(createRoute({ method: "post", path: "/blockers/{id}/resolve", ...described("resolve", "Resolve a blocker", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders }, responses: blockerAnswer }), async (c) => {
-      const m = c.get("member");
-      await endBlocker(deps, m, c.req.valid("param").id, "resolved", now());
-      return c.json(await answerBlocker(m.teamId, c.req.valid("param").id), 200);
-    })
-    .openapi(createRoute({ method: "post", path: "/blockers/{id}/cancel", ...described("cancel", "Cancel a blocker", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders }, responses: blockerAnswer }), async (c) => {
-      const m = c.get("member");
-      await endBlocker(deps, m, c.req.valid("param").id, "cancelled", now());
-      return c.json(await answerBlocker(m.teamId, c.req.valid("param").id), 200);
-    })
-    .openapi(createRoute({ method: "post", path: "/blockers/{id}/reopen", ...described("reopen", "Reopen a blocker", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders }, responses: blockerAnswer }), async (c) => {
-      const m = c.get("member");
-      await reopenBlocker(deps, m, c.req.valid("param").id, now());
-      return c.json(await answerBlocker(m.teamId, c.req.valid("param").id), 200);
-    })
+    .openapi(createRoute({ method: "post", path: "/blockers/{id}/resolve", ...described("resolve", "Resolve a blocker", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders }, responses: blockerAnswer }), async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => endBlocker(deps, member, id, "resolved", now())), 200))
+    .openapi(createRoute({ method: "post", path: "/blockers/{id}/cancel", ...described("cancel", "Cancel a blocker", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders }, responses: blockerAnswer }), async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => endBlocker(deps, member, id, "cancelled", now())), 200))
+    .openapi(createRoute({ method: "post", path: "/blockers/{id}/reopen", ...described("reopen", "Reopen a blocker", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders }, responses: blockerAnswer }), async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => reopenBlocker(deps, member, id, now())), 200))
     .openapi(
       createRoute({
         method: "get",

@@ -5,6 +5,7 @@ import { createApp } from "../app.ts";
 import { STRIPE_WEBHOOK_PATH } from "../features/billing/routes.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../features/email-links/routes.ts";
 import { GITHUB_WEBHOOK_PATHS } from "../features/github/routes.ts";
+import { KEY_AUTHENTICATED_PATHS } from "../features/public-api/routes.ts";
 import { SLACK_REQUEST_PATHS } from "../features/slack/routes.ts";
 import { makeTeam, type Teammate } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
@@ -41,7 +42,20 @@ function changingRoutes(): { method: string; path: string }[] {
   return [...unique.values()].map((route) => ({ ...route, path: route.path.replace(/:[A-Za-z]+/g, SOME_ID) }));
 }
 
+/** The public API and the MCP server take an API key and never a cookie: no Origin is asked of them (decision 040). */
+const isKeyAuthenticated = (path: string) => KEY_AUTHENTICATED_PATHS.some((pattern) => pattern.test(path));
+const cookieRoutes = () => changingRoutes().filter((route) => !isKeyAuthenticated(route.path));
+
 describe("requests that change something", () => {
+  it("on the key-authenticated paths, need a key, not an Origin: a browser's cookie alone is refused", async () => {
+    const keyRoutes = changingRoutes().filter((route) => isKeyAuthenticated(route.path));
+    expect(keyRoutes.length).toBeGreaterThan(5);
+    for (const route of keyRoutes) {
+      const fromElsewhere = await alice.client.request(route.path, { method: route.method, json: {}, headers: { origin: "https://evil.example" } });
+      expect([fromElsewhere.status, (fromElsewhere.json as { code?: string }).code], `${route.method} ${route.path}`).toEqual([401, "api_key_missing"]);
+    }
+  });
+
   it("covers Holdup's own routes and better-auth's", () => {
     const paths = changingRoutes().map((route) => `${route.method} ${route.path}`);
     for (const expected of ["POST /api/blockers", "PATCH /api/profile", "POST /api/notifications/read-all", "POST /api/auth/logout", "POST /api/auth/sign-in/email", "POST /api/auth/organization/leave"]) {
@@ -50,7 +64,7 @@ describe("requests that change something", () => {
   });
 
   it("are refused from another site's page, naming the origin", async () => {
-    for (const route of changingRoutes()) {
+    for (const route of cookieRoutes()) {
       const response = await alice.client.request(route.path, { method: route.method, json: {}, headers: { origin: "https://evil.example" } });
       expect(response.status, `${route.method} ${route.path}`).toBe(403);
       expect(response.json, `${route.method} ${route.path}`).toMatchObject({ code: "origin_not_allowed", fields: { origin: [expect.stringContaining("evil.example")] } });
@@ -58,7 +72,7 @@ describe("requests that change something", () => {
   });
 
   it("are refused without an Origin, unless the browser's Fetch Metadata says same-origin", async () => {
-    const routes = changingRoutes();
+    const routes = cookieRoutes();
     for (const route of routes) {
       const response = await fetch(new URL(route.path, server.url), { method: route.method, headers: { cookie: alice.client.cookieHeader, "content-type": "application/json" }, body: "{}" });
       expect(response.status, `${route.method} ${route.path}`).toBe(403);

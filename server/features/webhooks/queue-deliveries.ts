@@ -51,7 +51,8 @@ export const deliveryJob = (job: DeliverWebhookJob) => ({ name: DELIVER_WEBHOOK_
 
 /** Whose part the event is about: the person who answered (done, declined), or the one nudged. */
 function personOf(change: WebhookChange): string | null {
-  if (change.type === "done" || change.type === "declined") return change.actorId;
+  // GitHub marking a part done (a merged pull request) has no actor: the part's person is in the payload.
+  if (change.type === "done" || change.type === "declined") return change.actorId ?? (typeof change.payload?.profileId === "string" ? change.payload.profileId : null);
   if ((change.type === "nudged" || change.type === "auto_nudged") && typeof change.payload?.profileId === "string") return change.payload.profileId;
   return null;
 }

@@ -6,7 +6,7 @@
 // plan's two integrations; members who are not admins cannot connect.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blockers, githubConnections } from "../../db/schema.ts";
+import { blockers, githubConnections, webhookDeliveries, webhookEndpoints } from "../../db/schema.ts";
 import { makeTeam, okJson, testClock, type Teammate } from "../../test/factories.ts";
 import { issueCommentEvent, issuesEvent, pingEvent, pullRequestEvent, sendGithubDelivery, githubSignature, type GithubDelivery } from "../../test/github-payloads.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
@@ -157,6 +157,17 @@ describe("closing blockers from GitHub", () => {
     expect(detail.timeline.at(-1)).toMatchObject({ type: "resolved", actor: null, payload: { automatic: true, by: "github" } });
     expect(detail.github).toMatchObject({ state: "merged", kind: "pull_request", title: "Add the refunds endpoint" });
     expect((await detailOf(team.owner, elsewhere)).status).toBe("open");
+  });
+
+  it("tells the team's webhooks whose part GitHub marked done", async () => {
+    const team = await connectedTeam("Merged, with a webhook");
+    // Saved, not reached: the payload is built when the change is recorded, which is what is read here.
+    const added = await team.admin.client.request("/api/team/webhooks", { json: { url: "https://receiver.invalid/holdup", events: ["blocker.done"] } });
+    expect(added.status, added.text).toBe(201);
+    const blockerId = await blockerLinking(team.owner, [team.bob], `https://github.com/${REPO}/pull/21`);
+    await team.send({ event: "pull_request", payload: pullRequestEvent({ action: "closed", repository: REPO, number: 21, merged: true }) });
+    const [delivery] = await server.deps.db.select({ body: webhookDeliveries.body }).from(webhookDeliveries).innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId)).where(eq(webhookEndpoints.teamId, team.id));
+    expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({ type: "blocker.done", data: { blocker: { id: blockerId }, actor: null, person: { id: team.bob.profileId } } });
   });
 
   it("leaves a blocker open when its pull request is closed without merging, and shows the state closed", async () => {

@@ -30,7 +30,7 @@ export const paths = {
   invitation: (invitationId: string, email: string) => `/signup?${new URLSearchParams({ invite: invitationId, email }).toString()}`,
   user: (profileId: string) => `/user/${encodeURIComponent(profileId)}`,
   insights: "/insights",
-  /** The public API's interactive reference (OpenAPI, drawn by Scalar's viewer served from Holdup itself). */
+  /** The public API's interactive reference, drawn from its OpenAPI document (web/features/api-reference/). */
   apiReference: "/docs/api",
   notifications: "/notifications",
   settings: "/settings",

@@ -1,6 +1,7 @@
 // The public API in the browser (issue #14): an API key made in settings logs a blocker from a script (this test),
 // and the person waited on sees it arrive live; the key's last use shows, and revoking it stops it. The API reference
-// at /docs/api draws the OpenAPI document with nothing from another origin, and its "try it" calls this server.
+// at /docs/api draws the OpenAPI document with Holdup's own components (axe-clean, 375 px), nothing from another
+// origin, and its "try it" calls this server with the key typed there.
 import { seriousViolations } from "./axe";
 import { call, expect, test } from "./fixtures";
 
@@ -53,7 +54,7 @@ test("a key made in settings logs a blocker from a script, which Bob sees live; 
   expect((await script.get("/api/v1/me")).status).toBe(401);
 });
 
-test("the API reference draws the API from this server alone, and its try-it calls it", async ({ page, baseURL, teammate }) => {
+test("the API reference draws the API from this server alone, accessible, and its try-it calls it", async ({ page, baseURL, teammate }) => {
   expect(teammate.teamName).toBeTruthy(); // signed in, in a team: the key is theirs
   const elsewhere: string[] = [];
   page.on("request", (request) => {
@@ -63,15 +64,30 @@ test("the API reference draws the API from this server alone, and its try-it cal
 
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { name: "Holdup API", level: 1 })).toBeVisible();
-  await expect(page.getByText("Log a blocker").first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screenshots/api-reference.png", fullPage: false });
+  const contents = page.getByRole("navigation", { name: "API reference contents" });
+  await expect(contents.getByRole("link", { name: /Log a blocker/ })).toBeVisible();
+  const create = page.getByRole("region", { name: "Log a blocker" });
+  await expect(create.getByRole("table", { name: /Request body/ })).toContainText("blockingProfileIds");
+  expect(await seriousViolations(page), "the reference, light").toEqual([]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(await seriousViolations(page), "the reference, dark").toEqual([]);
+  await page.emulateMedia({ colorScheme: "light" });
 
-  await page.getByPlaceholder("Token").first().fill(key);
-  await page.getByRole("button", { name: /Test Request/ }).first().click();
-  const client = page.getByRole("dialog");
-  await client.getByRole("button", { name: /^Send/ }).first().click();
-  await expect(client.getByText("200", { exact: false }).first()).toBeVisible();
-  await expect(client.getByText('"blockers"').first()).toBeVisible();
+  const list = page.getByRole("region", { name: "List blockers" });
+  await list.getByText("Try it").click();
+  await expect(list.getByRole("button", { name: "Send request" })).toBeDisabled();
+  await page.getByLabel("Your API key, to try requests").fill(key);
+  await list.getByLabel(/^view/).fill("waiting_on_me");
+  await list.getByRole("button", { name: "Send request" }).click();
+  await expect(list.getByTestId("try-it-status")).toContainText("Answered 200");
+  await expect(list.getByTestId("try-it-body")).toContainText('"blockers"');
+  expect(await seriousViolations(page), "an answer shown").toEqual([]);
   await page.screenshot({ path: "test-results/screenshots/api-reference-try-it.png", fullPage: false });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/docs/api#op-createBlocker");
+  await expect(page.getByRole("heading", { name: "Log a blocker" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: "test-results/screenshots/api-reference-375.png", fullPage: false });
   expect(elsewhere).toEqual([]);
 });

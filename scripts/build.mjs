@@ -47,40 +47,9 @@ export async function buildWeb() {
   });
   const webDir = path.join(root, "dist/web");
   await prerenderSite({ webDir, serverEntry: path.join(prerenderDir, "prerender.js") });
-  writeApiReference(webDir);
   await compressAssets(webDir);
 }
 
-/** The page of /docs/api, beside the web app's; the server sends it with a policy made from it (server/http/web-app.ts). */
-export const API_REFERENCE_PAGE = "api-reference.html";
-
-/**
- * /docs/api: the public API's reference, drawn by Scalar's viewer from /api/v1/openapi.json. The viewer is copied
- * from node_modules into the build's assets (its version in the name: assets are cached for good), so the page
- * loads nothing from another origin and works offline.
- */
-function writeApiReference(webDir) {
-  const viewerDir = path.join(root, "node_modules/@scalar/api-reference");
-  const { version } = JSON.parse(fs.readFileSync(path.join(viewerDir, "package.json"), "utf8"));
-  const script = `assets/api-reference-${version}.js`;
-  fs.copyFileSync(path.join(viewerDir, "dist/browser/standalone.js"), path.join(webDir, script));
-  const configuration = { withDefaultFonts: false, showDeveloperTools: "never", hideDownloadButton: false, authentication: { preferredSecurityScheme: "apiKey" }, metaData: { title: "Holdup API reference" } };
-  const html = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Holdup API reference</title>
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-  </head>
-  <body>
-    <script id="api-reference" data-url="/api/v1/openapi.json" data-configuration='${JSON.stringify(configuration)}'></script>
-    <script src="/${script}"></script>
-  </body>
-</html>
-`;
-  fs.writeFileSync(path.join(webDir, API_REFERENCE_PAGE), html);
-}
 
 function newestChange(entry) {
   const stat = fs.statSync(entry);

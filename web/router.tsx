@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword, ...page(() => import("./features/auth/pages/reset-password-page")) },
       { path: paths.auth, element: <Navigate to={paths.login} replace /> },
       { path: paths.authCallback, ...page(() => import("./features/auth/pages/auth-callback-page")) },
+      // The public API's reference, for anyone (trying a request takes an API key).
+      { path: paths.apiReference, ...page(() => import("./features/api-reference/pages/api-reference-page")) },
       // An e-mail's one-click link works signed in or not: the token is the proof.
       { path: "/e/:token", ...page(() => import("./features/email-links/pages/email-link-page")) },
       {

@@ -79,9 +79,6 @@ export function webAppRoutes(webDir: string, options: { appUrl: string; readSess
   }
   const appShell = appShellOf(fs.readFileSync(indexPath, "utf8"), options.productAnalytics);
   const { pages, notFound } = loadPages(path.join(webDir, "pages"), options.appUrl);
-  // The public API's reference (written by the build beside the app: scripts/build.mjs).
-  const apiReference = path.join(webDir, "api-reference.html");
-  if (fs.existsSync(apiReference)) pages.set(paths.apiReference, prepare(fs.readFileSync(apiReference, "utf8")));
   const relativeRoot = path.relative(process.cwd(), webDir);
 
   app.use(

@@ -3,7 +3,7 @@
 // team member and as a newcomer without a team, must never get a 5xx, an answer that shows the server's insides,
 // or a refusal that gives no reason (server/test/fuzz/answer-rules.ts).
 //
-// FUZZ_RUNS=n   hostile requests per route (default 200)
+// FUZZ_RUNS=n   hostile requests per route (default 200; `npm run test:unit` sends 100, `npm run test:postgres` 40)
 // FUZZ_SEED=n   repeat a run: each route's seed derives from it (printed at the start and in every failure)
 // FUZZ_ROUTE="POST /api/blockers"   fuzz that route only (the completeness check is then skipped)
 import fc from "fast-check";

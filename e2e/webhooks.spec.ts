@@ -63,6 +63,14 @@ test("an admin adds a webhook, a new blocker is delivered to it, signed, and sho
       await expect(page.getByTestId("delivery-attempt").first()).toBeVisible();
       expect(await seriousViolations(page), `integrations with the delivery log, ${colorScheme}`).toEqual([]);
     }
+
+    // Deleting is asked for again first, then the webhook is gone.
+    const host = new URL(receiver.url).host;
+    await page.getByRole("button", { name: `Delete the webhook to ${host}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Delete the webhook to ${host}?` });
+    await confirm.getByRole("button", { name: "Delete webhook" }).click();
+    await expect(page.getByTestId("webhook")).toHaveCount(0);
+    await expect(page.getByText("No webhooks yet.")).toBeVisible();
   } finally {
     await receiver.close();
   }

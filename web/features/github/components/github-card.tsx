@@ -4,13 +4,13 @@
 // only when the server would take it (the Free plan's two integrations): otherwise the card says why.
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, GitPullRequest, KeyRound, Unplug } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/common/paths";
 import { FormAlert } from "@/web/components/form-field";
 import { QueryError } from "@/web/components/query-error";
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/web/components/ui/alert-dialog";
+import { ConfirmedAction } from "@/web/components/confirmed-action";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -124,23 +124,29 @@ function ConnectionView({ connection, canManage, onSecret }: { connection: Githu
       )}
       {canManage && (
         <div className="flex flex-wrap gap-2">
-          <Confirmed
-            label={t("github.rotate")}
-            icon={<KeyRound aria-hidden="true" />}
+          <ConfirmedAction
+            trigger={
+              <Button variant="outline" disabled={rotate.isPending}>
+                <KeyRound aria-hidden="true" />
+                {t("github.rotate")}
+              </Button>
+            }
             title={t("github.rotateTitle")}
             description={t("github.rotateDescription")}
             confirm={t("github.confirmRotate")}
-            disabled={rotate.isPending}
             onConfirm={() => rotate.mutate(undefined)}
           />
-          <Confirmed
+          <ConfirmedAction
             destructive
-            label={t("github.disconnect")}
-            icon={<Unplug aria-hidden="true" />}
+            trigger={
+              <Button variant="outline" disabled={disconnect.isPending}>
+                <Unplug aria-hidden="true" />
+                {t("github.disconnect")}
+              </Button>
+            }
             title={t("github.disconnectTitle")}
             description={t("github.disconnectDescription")}
             confirm={t("github.confirmDisconnect")}
-            disabled={disconnect.isPending}
             onConfirm={() => disconnect.mutate(undefined)}
           />
         </div>
@@ -163,31 +169,5 @@ function RepositoryRow({ repository }: { repository: GithubRepository }) {
         <Badge variant="red">{t("github.health.badSignature", { when: formatDateTime(repository.lastBadSignatureAt ?? repository.lastDeliveryAt) })}</Badge>
       )}
     </li>
-  );
-}
-
-function Confirmed({ label, icon, title, description, confirm, disabled, destructive, onConfirm }: { label: string; icon: ReactNode; title: string; description: string; confirm: string; disabled: boolean; destructive?: boolean; onConfirm: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" disabled={disabled}>
-          {icon}
-          {label}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-          <AlertDialogAction variant={destructive ? "destructive" : "default"} onClick={onConfirm}>
-            {confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

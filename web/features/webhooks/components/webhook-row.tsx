@@ -1,9 +1,9 @@
 // One webhook of the team: where it goes, what it sends, how it is doing (working, failing since when, turned off and
 // why); for owners and admins its actions and its delivery log.
 import { ChevronDown, ChevronUp, KeyRound, Pencil, Power, PowerOff, Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/web/components/ui/alert-dialog";
+import { ConfirmedAction } from "@/web/components/confirmed-action";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { useTeamMutation } from "@/web/features/team/api/use-team-mutation";
@@ -64,25 +64,29 @@ export function WebhookRow({ webhook, canManage, allowsPrivate, onSecret }: { we
             {webhook.enabled ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
             {t(webhook.enabled ? "webhooks.turnOff" : "webhooks.turnOn")}
           </Button>
-          <Confirmed
-            label={t("webhooks.rotate")}
-            labelFor={t("webhooks.rotateFor", { host })}
-            icon={<KeyRound aria-hidden="true" />}
+          <ConfirmedAction
+            trigger={
+              <Button variant="ghost" size="sm" disabled={rotate.isPending} aria-label={t("webhooks.rotateFor", { host })}>
+                <KeyRound aria-hidden="true" />
+                {t("webhooks.rotate")}
+              </Button>
+            }
             title={t("webhooks.rotateTitle")}
             description={t("webhooks.rotateDescription")}
             confirm={t("webhooks.confirmRotate")}
-            disabled={rotate.isPending}
             onConfirm={() => rotate.mutate(webhook.id)}
           />
-          <Confirmed
+          <ConfirmedAction
             destructive
-            label={t("webhooks.delete")}
-            labelFor={t("webhooks.deleteFor", { host })}
-            icon={<Trash2 aria-hidden="true" />}
+            trigger={
+              <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" disabled={remove.isPending} aria-label={t("webhooks.deleteFor", { host })}>
+                <Trash2 aria-hidden="true" />
+                {t("webhooks.delete")}
+              </Button>
+            }
             title={t("webhooks.deleteTitle", { host })}
             description={t("webhooks.deleteDescription")}
             confirm={t("webhooks.confirmDelete")}
-            disabled={remove.isPending}
             onConfirm={() => remove.mutate(webhook.id)}
           />
           <WebhookFormDialog open={editing} onOpenChange={setEditing} allowsPrivate={allowsPrivate} webhook={webhook} />
@@ -94,34 +98,5 @@ export function WebhookRow({ webhook, canManage, allowsPrivate, onSecret }: { we
         </div>
       )}
     </li>
-  );
-}
-
-type ConfirmedProps = { label: string; labelFor: string; icon: ReactNode; title: string; description: string; confirm: string; disabled: boolean; destructive?: boolean; onConfirm: () => void };
-
-/** A button whose action is asked for again first. */
-function Confirmed({ label, labelFor, icon, title, description, confirm, disabled, destructive, onConfirm }: ConfirmedProps) {
-  const { t } = useTranslation();
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" className={destructive ? "text-destructive hover:text-destructive" : undefined} disabled={disabled} aria-label={labelFor}>
-          {icon}
-          {label}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-          <AlertDialogAction variant={destructive ? "destructive" : "default"} onClick={onConfirm}>
-            {confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

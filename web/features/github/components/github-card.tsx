@@ -9,12 +9,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/common/paths";
 import { FormAlert } from "@/web/components/form-field";
-import { QueryError } from "@/web/components/query-error";
+import { IntegrationCard } from "@/web/components/integration-card";
 import { ConfirmedAction } from "@/web/components/confirmed-action";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { useTeamMutation } from "@/web/features/team/api/use-team-mutation";
 import { formatDate, formatDateTime } from "@/web/lib/date-time";
 import { connectGithub, disconnectGithub, githubKeys, githubQueryOptions, rotateGithubSecret, type GithubConnection, type GithubRepository, type GithubSummary } from "../api/github";
@@ -26,23 +24,9 @@ export function GithubCard() {
   const { t } = useTranslation();
   const github = useQuery(githubQueryOptions());
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h3 className="text-base">{t("github.title")}</h3>
-        </CardTitle>
-        <CardDescription>{t("github.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {github.isPending ? (
-          <Skeleton className="h-12 w-full" aria-hidden="true" />
-        ) : github.isError ? (
-          <QueryError error={github.error} onRetry={() => void github.refetch()} />
-        ) : (
-          <GithubView summary={github.data} />
-        )}
-      </CardContent>
-    </Card>
+    <IntegrationCard title={t("github.title")} description={t("github.description")} query={github}>
+      {(data) => <GithubView summary={data} />}
+    </IntegrationCard>
   );
 }
 

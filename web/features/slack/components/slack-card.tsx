@@ -7,11 +7,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { FormAlert } from "@/web/components/form-field";
-import { QueryError } from "@/web/components/query-error";
+import { IntegrationCard } from "@/web/components/integration-card";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { useTeamMutation } from "@/web/features/team/api/use-team-mutation";
 import { formatDate, formatDateTime } from "@/web/lib/date-time";
 import { toast } from "@/web/lib/toast";
@@ -46,23 +44,9 @@ export function SlackCard() {
   const slack = useQuery(slackQueryOptions());
   useInstallOutcome();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h3 className="text-base">{t("slack.title")}</h3>
-        </CardTitle>
-        <CardDescription>{t("slack.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {slack.isPending ? (
-          <Skeleton className="h-12 w-full" aria-hidden="true" />
-        ) : slack.isError ? (
-          <QueryError error={slack.error} onRetry={() => void slack.refetch()} />
-        ) : (
-          <SlackConnectionView connection={slack.data} />
-        )}
-      </CardContent>
-    </Card>
+    <IntegrationCard title={t("slack.title")} description={t("slack.description")} query={slack}>
+      {(data) => <SlackConnectionView connection={data} />}
+    </IntegrationCard>
   );
 }
 

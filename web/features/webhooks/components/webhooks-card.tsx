@@ -8,10 +8,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/common/paths";
-import { QueryError } from "@/web/components/query-error";
+import { IntegrationCard } from "@/web/components/integration-card";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { webhooksQueryOptions, type TeamWebhooks } from "../api/webhooks";
 import { SecretDialog } from "./secret-dialog";
 import { WebhookFormDialog } from "./webhook-form-dialog";
@@ -21,23 +19,9 @@ export function WebhooksCard() {
   const { t } = useTranslation();
   const webhooks = useQuery(webhooksQueryOptions());
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h3 className="text-base">{t("webhooks.title")}</h3>
-        </CardTitle>
-        <CardDescription>{t("webhooks.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {webhooks.isPending ? (
-          <Skeleton className="h-12 w-full" aria-hidden="true" />
-        ) : webhooks.isError ? (
-          <QueryError error={webhooks.error} onRetry={() => void webhooks.refetch()} />
-        ) : (
-          <TeamWebhooksView webhooks={webhooks.data} />
-        )}
-      </CardContent>
-    </Card>
+    <IntegrationCard title={t("webhooks.title")} description={t("webhooks.description")} query={webhooks}>
+      {(data) => <TeamWebhooksView webhooks={data} />}
+    </IntegrationCard>
   );
 }
 

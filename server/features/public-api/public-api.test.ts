@@ -82,6 +82,15 @@ describe("the key's hash", () => {
   });
 });
 
+describe("better-auth's own API-key endpoints", () => {
+  it("are closed: a key is made only through Holdup's route, with its rules", async () => {
+    for (const path of ["/api/auth/api-key/create", "/api/auth/api-key/list", "/api/auth/api-key/update", "/api/auth/api-key/delete", "/api/auth/api-key/get"]) {
+      const answer = path.endsWith("list") || path.endsWith("get") ? await alice.client.request(path) : await alice.client.post(path, { name: "sneaky", permissions: { api: ["read", "write"] } });
+      expect(answer.status, path).toBe(404);
+    }
+  });
+});
+
 describe("the key's team", () => {
   it("is the key's, whatever team the request names", async () => {
     const theirs = (await mallory.client.request("/api/team")).json as { id: string };

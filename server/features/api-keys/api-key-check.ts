@@ -4,15 +4,16 @@
 // the person), so most requests ask the database nothing. Wrong keys count as failed attempts of the client.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Context } from "hono";
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, type ApiKeyScope } from "../../../common/api-keys.ts";
 import { reserveAttempt, tooManyMessage } from "../../auth/attempt-limits.ts";
 import type { Database } from "../../db/client.ts";
 import { apikey } from "../../db/schema.ts";
-import type { AppDependencies, AppEnv, Member } from "../../http/app-env.ts";
+import type { ApiKeyCaller, AppDependencies, AppEnv, Member } from "../../http/app-env.ts";
 import { clientKey } from "../../http/client-address.ts";
 import { requestHeader } from "../../http/request-header.ts";
+import { setResponseHeaders } from "../../http/response-headers.ts";
 import { findMember } from "../../http/require-member.ts";
 import { createKeyRateLimit, type KeyAllowance } from "./key-rate-limit.ts";
 import { scopeOf } from "./manage-api-keys.ts";
@@ -20,10 +21,14 @@ import { scopeOf } from "./manage-api-keys.ts";
 /** The key a request came with (set by requireApiKey). */
 export type { ApiKeyCaller } from "../../http/app-env.ts";
 
-type Caller = { key: StoredKey; member: Member | undefined };
+/** A key and its owner as a member of its team, with what every request of it carries worked out once. */
+type Caller = { key: StoredKey; member: Member | undefined; apiKey: ApiKeyCaller; windowSeconds: number; limitHeader: string; policyHeader: string };
 type StoredKey = { id: string; scope: ApiKeyScope; userId: string } & { teamId: string; enabled: boolean; expiresAt: Date | null; rateLimitMax: number; rateLimitWindowMs: number; lastUsedAt: Date | null };
 
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`);
+/** How many keys' hashes are kept by the key as sent (the oldest found go first). */
+const MAX_KNOWN_KEYS = 10_000;
+const answerKeyOf = (hash: string) => `api-key:${hash}`;
 /** Last use is written at most this often per key: enough for "last used 3 minutes ago", not a write per request. */
 const LAST_USE_EVERY_MS = 60_000;
 
@@ -62,11 +67,13 @@ const refuse = (c: Context, status: 401 | 403, code: string, message: string) =>
   return c.json({ code, message }, status);
 };
 
-export function rateLimitHeaders(c: Context, allowance: KeyAllowance, windowSeconds: number) {
-  c.header("RateLimit-Limit", String(allowance.limit));
-  c.header("RateLimit-Remaining", String(allowance.remaining));
-  c.header("RateLimit-Reset", String(allowance.resetSeconds));
-  c.header("RateLimit-Policy", `${allowance.limit};w=${windowSeconds}`);
+function rateLimitHeaders(c: Context, caller: Caller, allowance: KeyAllowance) {
+  setResponseHeaders(c, {
+    "RateLimit-Limit": caller.limitHeader,
+    "RateLimit-Remaining": String(allowance.remaining),
+    "RateLimit-Reset": String(allowance.resetSeconds),
+    "RateLimit-Policy": caller.policyHeader,
+  });
 }
 
 type KeyCheckDependencies = Pick<AppDependencies, "db" | "answers" | "clock" | "clientAddressOf" | "secret" | "logger">;
@@ -81,15 +88,28 @@ export function requireApiKey(deps: KeyCheckDependencies) {
 
 function createKeyCheck(deps: KeyCheckDependencies) {
   const { db, answers, clock } = deps;
-  const rateLimit = createKeyRateLimit(() => clock.now().getTime());
+  const rateLimit = createKeyRateLimit();
   // Whose each key is, once seen: a kept key is read again when its owner is marked (a key's owner never changes).
   const owners = new Map<string, string>();
   const lastUseWritten = new Map<string, number>();
+  // Each key found, as sent, with its hash and its kept answer's name: a key's SHA-256 is worked out when it is first
+  // seen, not on every request (it was a quarter of the check's time). Keys live in this process's memory as the
+  // session tokens the session check keeps do; a key that is not found is never added, so made-up keys cannot fill
+  // it, and a kept answer still goes stale with its owner's marks (revocation, leaving the team).
+  const knownKeys = new Map<string, { hash: string; answerKey: string }>();
+  const remember = (token: string, hash: string) => {
+    if (knownKeys.size >= MAX_KNOWN_KEYS) knownKeys.delete(knownKeys.keys().next().value as string);
+    knownKeys.set(token, { hash, answerKey: answerKeyOf(hash) });
+  };
 
   /** The key and its owner as a member of its team, read together and kept together (both change only with the owner). */
   async function readCaller(hash: string): Promise<Caller | undefined> {
     const key = await readKey(db, hash);
-    return key && { key, member: await findMember(db, key.userId, key.teamId) };
+    if (!key) return undefined;
+    const apiKey = { id: key.id, scope: key.scope, userId: key.userId };
+    const windowSeconds = Math.round(key.rateLimitWindowMs / 1000);
+    const member = await findMember(db, key.userId, key.teamId);
+    return { key, member, apiKey, windowSeconds, limitHeader: String(key.rateLimitMax), policyHeader: `${key.rateLimitMax};w=${windowSeconds}` };
   }
 
   async function keptCaller(hash: string): Promise<Caller | undefined> {
@@ -102,7 +122,7 @@ function createKeyCheck(deps: KeyCheckDependencies) {
       }
       return found;
     }
-    return answers.read(`api-key:${hash}`, { userId: owner }, () => readCaller(hash), { keep: (found) => found?.member !== undefined, freshUntil: (found) => found?.key.expiresAt ?? null });
+    return answers.read(answerKeyOf(hash), { userId: owner }, () => readCaller(hash), { keep: (found) => found?.member !== undefined, freshUntil: (found) => found?.key.expiresAt ?? null });
   }
 
   /** Whether the key's last use is due to be written (a write a minute per key at most). */
@@ -124,30 +144,50 @@ function createKeyCheck(deps: KeyCheckDependencies) {
     return refuse(c, 401, code, message);
   }
 
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const header = requestHeader(c, "authorization");
-    if (header === undefined) return refuse(c, 401, "api_key_missing", `Send your API key in the Authorization header: "Bearer ${API_KEY_PREFIX}…". Make one in Settings → Personal → API keys.`);
-    const token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
-    if (token === undefined || !KEY_PATTERN.test(token)) return refuseWrongKey(c, "api_key_invalid", `This is not a Holdup API key: keys start with ${API_KEY_PREFIX}`);
-    const now = clock.now();
-    const hash = hashApiKey(token);
-    const caller = answers.peek<Caller>(`api-key:${hash}`) ?? (await keptCaller(hash));
+  /** A refusal for this caller now, or undefined when the request may go on (the member and key are then on `c`). */
+  function judge(c: Context, caller: Caller | undefined, now: Date): Response | Promise<Response> | undefined {
     const key = caller?.key;
-    if (!key || !key.enabled) return refuseWrongKey(c, "api_key_invalid", "This API key is not valid: it was revoked, or never existed");
+    if (!caller || !key || !key.enabled) return refuseWrongKey(c, "api_key_invalid", "This API key is not valid: it was revoked, or never existed");
     if (key.expiresAt && key.expiresAt <= now) return refuseWrongKey(c, "api_key_expired", "This API key has expired: make a new one in Settings → Personal → API keys");
     // The owner left the key's team (their keys for it were deleted with the membership; a kept copy may not know yet).
     const member = caller.member;
     if (!member) return refuseWrongKey(c, "api_key_invalid", "This API key is not valid: its owner is no longer in its team");
-    const allowance = rateLimit.take(key.id, key.rateLimitMax, key.rateLimitWindowMs);
-    rateLimitHeaders(c, allowance, Math.round(key.rateLimitWindowMs / 1000));
+    const allowance = rateLimit.take(key.id, key.rateLimitMax, key.rateLimitWindowMs, now.getTime());
+    rateLimitHeaders(c, caller, allowance);
     if (!allowance.allowed) {
-      c.header("Retry-After", String(allowance.resetSeconds));
-      return c.json({ code: "rate_limited", message: `This API key made ${allowance.limit} requests in the last ${Math.round(key.rateLimitWindowMs / 1000)} seconds, its limit. Try again in ${allowance.resetSeconds} seconds.`, retryAfter: allowance.resetSeconds }, 429);
+      setResponseHeaders(c, { "Retry-After": String(allowance.resetSeconds) });
+      return c.json({ code: "rate_limited", message: `This API key made ${allowance.limit} requests in the last ${caller.windowSeconds} seconds, its limit. Try again in ${allowance.resetSeconds} seconds.`, retryAfter: allowance.resetSeconds }, 429);
     }
-    if (lastUseDue(key, now)) await db.update(apikey).set({ lastRequest: now }).where(eq(apikey.id, key.id));
     c.set("member", member);
-    c.set("apiKey", { id: key.id, scope: key.scope, userId: key.userId });
-    await next();
+    c.set("apiKey", caller.apiKey);
+    return undefined;
+  }
+
+  function proceed(c: Context<AppEnv>, next: Next, caller: Caller | undefined, now: Date): Promise<Response | void> {
+    const refusal = judge(c, caller, now);
+    if (refusal) return Promise.resolve(refusal);
+    if (caller && lastUseDue(caller.key, now)) return db.update(apikey).set({ lastRequest: now }).where(eq(apikey.id, caller.key.id)).then(() => next());
+    return next();
+  }
+
+  // Not an async function: a kept key goes on without a promise of its own. Once better-auth has started its
+  // AsyncLocalStorage, every promise in the process runs an async hook, and the check's own promises cost more than
+  // its work (docs/benchmarks.md, "The public API").
+  return createMiddleware<AppEnv>((c, next) => {
+    const header = requestHeader(c, "authorization");
+    if (header === undefined) return Promise.resolve(refuse(c, 401, "api_key_missing", `Send your API key in the Authorization header: "Bearer ${API_KEY_PREFIX}…". Make one in Settings → Personal → API keys.`));
+    const token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
+    if (token === undefined || !KEY_PATTERN.test(token)) return refuseWrongKey(c, "api_key_invalid", `This is not a Holdup API key: keys start with ${API_KEY_PREFIX}`);
+    const now = clock.now();
+    const known = knownKeys.get(token);
+    const kept = known && answers.peek<Caller>(known.answerKey);
+    if (kept) return proceed(c, next, kept, now);
+    const hash = known?.hash ?? hashApiKey(token);
+    return keptCaller(hash).then((caller) => {
+      if (caller) remember(token, hash);
+      else knownKeys.delete(token);
+      return proceed(c, next, caller, now);
+    });
   });
 }
 

@@ -6,12 +6,11 @@ export type KeyAllowance = { allowed: boolean; limit: number; remaining: number;
 /** How many keys' windows are kept: the least recently started go first (a forgotten key costs nothing). */
 const MAX_KEYS = 50_000;
 
-export function createKeyRateLimit(now: () => number) {
+export function createKeyRateLimit() {
   const windows = new Map<string, { startedAt: number; used: number }>();
   return {
-    /** Counts one request of this key against `max` per `windowMs`. */
-    take(keyId: string, max: number, windowMs: number): KeyAllowance {
-      const at = now();
+    /** Counts one request of this key, at `at` (the app's clock, in ms), against `max` per `windowMs`. */
+    take(keyId: string, max: number, windowMs: number, at: number): KeyAllowance {
       let window = windows.get(keyId);
       // A new window when the last one is over, or when the clock went back past its start.
       if (!window || at - window.startedAt >= windowMs || at < window.startedAt) {

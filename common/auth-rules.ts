@@ -46,9 +46,11 @@ export type SignOutScope = (typeof signOutScopes)[number];
  * - second-factor: failed checks of an authenticator app's code or a backup code, counted like passwords;
  * - avatar: pictures uploaded (each is decoded and re-encoded: work an attacker would repeat);
  * - api-key: wrong API keys, per client;
- * - github-signature: GitHub deliveries with a bad or missing signature, per client and connection (decision 041).
+ * - github-signature: GitHub deliveries with a bad or missing signature, per client and connection (decision 041);
+ * - device-code: a tray's or extension's device code, or the code a person types at /device, that is wrong, spent or
+ *   expired (decision 042).
  */
-export const authAttemptKinds = ["password", "code", "email", "second-factor", "avatar", "api-key", "github-signature"] as const;
+export const authAttemptKinds = ["password", "code", "email", "second-factor", "avatar", "api-key", "github-signature", "device-code"] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 export type AttemptLimit = { perEmail: number; perClient: number; windowSeconds: number };
@@ -66,4 +68,6 @@ export const ATTEMPT_LIMITS: Record<AuthAttemptKind, AttemptLimit> = {
   // A webhook secret is 32 random bytes: the limit spares the server, and a team whose GitHub still has an old secret
   // is refused alone (the count is per connection too), never the GitHub addresses every team's deliveries come from.
   "github-signature": { perEmail: 0, perClient: 30, windowSeconds: 15 * 60 },
+  // A user code is 8 of 32 characters (10^12): the limit makes guessing one hopeless within its 10 minutes.
+  "device-code": { perEmail: 10, perClient: 30, windowSeconds: 15 * 60 },
 };

@@ -32,6 +32,8 @@ export const paths = {
   insights: "/insights",
   /** The public API's interactive reference, drawn from its OpenAPI document (web/features/api-reference/). */
   apiReference: "/docs/api",
+  /** Where a signed-in person approves a tray or browser extension signing in; the code comes in `?user_code=` (decision 042). */
+  device: "/device",
   notifications: "/notifications",
   settings: "/settings",
   settingsPersonal: "/settings/personal",

@@ -1,7 +1,7 @@
 // Builds the HTTP application from the feature routers. No logic of its own beyond cross-cutting middleware.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { authRoutes } from "./auth/routes.ts";
+import { authRoutes, DEVICE_GRANT_PATHS } from "./auth/routes.ts";
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/routes.ts";
 import { blockerRoutes } from "./features/blockers/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
@@ -81,7 +81,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   const app = new Hono();
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
   app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES, { larger: { [AVATAR_UPLOAD_PATH]: AVATAR_MAX_BYTES } }));
-  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH, ...SLACK_REQUEST_PATHS, ...GITHUB_WEBHOOK_PATHS], keyAuthenticated: KEY_AUTHENTICATED_PATHS, bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
+  app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH, ...SLACK_REQUEST_PATHS, ...GITHUB_WEBHOOK_PATHS], keyAuthenticated: [...KEY_AUTHENTICATED_PATHS, ...DEVICE_GRANT_PATHS], bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));
   app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));

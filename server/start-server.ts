@@ -7,6 +7,7 @@ import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { createEndedSessions } from "./auth/ended-sessions.ts";
+import { createDeviceSessionReader } from "./auth/device-session.ts";
 import { createSessionReader } from "./auth/session-reader.ts";
 import { createSessionToucher } from "./auth/touch-session.ts";
 import type { Config } from "./config.ts";
@@ -63,18 +64,20 @@ export async function startServer(config: Config, options: { webDir?: string; cl
     await events.changedData(database.db, { userIds: [userId], teamIds: teams.map((team) => team.id) });
   };
   const auth = createAuth({ config, secret, db: database.db, mailer, logger, onMembershipEnded, onMembershipChanged, onAccountChanged, onSessionEnded });
+  const touchSession = createSessionToucher({ db: database.db, clock, logger });
   const readSession = createSessionReader({
     auth,
     secret,
     secureCookies: config.appUrl.startsWith("https:"),
     now: () => clock.now().getTime(),
     endedSessions,
-    onRead: createSessionToucher({ db: database.db, clock, logger }),
+    onRead: touchSession,
   });
+  const readDeviceSession = createDeviceSessionReader({ db: database.db, clock, onRead: touchSession });
   const clientAddressOf = createClientResolver(config.trustedProxies);
   const answers = createAnswerCache(events.versions, clock);
   const avatars = createAvatarStore(config);
-  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, endedSessions, mailer, avatars, events, jobs, answers, logger, clock, clientAddressOf };
+  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, readDeviceSession, endedSessions, mailer, avatars, events, jobs, answers, logger, clock, clientAddressOf };
   const stopDeliveries = await startEmailDeliveries(deps);
   const stopSlackWorkers = await startSlackWorkers(deps);
   const stopReminders = await startReminderEngine(deps, { schedule: options.scheduleReminders ?? true });

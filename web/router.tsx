@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
         children: [
           // A Slack user's connect link (issue #12): for a member, signed in, outside the app's frame.
           { path: paths.slackConnect, ...page(() => import("./features/slack/pages/slack-connect-page")) },
+          // A tray or browser extension signing in (issue #15): approved by a member, outside the app's frame.
+          { path: paths.device, ...page(() => import("./features/devices/pages/device-page")) },
           {
             ...page(() => import("./app/app-layout")),
             children: [

@@ -73,14 +73,23 @@ async function emailOf(c: Context, { readSession, pendingSignInEmailOf }: Pick<A
   return session?.user.email.toLowerCase() ?? (await pendingSignInEmailOf?.(c))?.toLowerCase();
 }
 
+/**
+ * The device grant's answers (RFC 8628's `error`) for a code that was wrong, spent or expired. Not among them: a
+ * device asking again while its person has not approved yet (`authorization_pending`, `slow_down`), or told they
+ * said no (`access_denied`).
+ */
+const FAILED_DEVICE_CODE_ERRORS = new Set(["invalid_grant", "invalid_request", "expired_token"]);
+
 async function isFailedCheck(response: Response): Promise<boolean> {
   if (response.status === 401) return true;
   // GET links (e-mail confirmation, password reset) answer a bad token with a redirect that carries the error.
   if (response.status >= 300 && response.status < 400) return /[?&]error=/.test(response.headers.get("location") ?? "");
   if (response.status < 400 || response.status === 429) return false;
   const answer: unknown = await response.clone().json().catch(() => undefined);
-  const code = typeof answer === "object" && answer !== null && "code" in answer ? answer.code : undefined;
-  return typeof code === "string" && FAILED_CHECK_CODES.has(code);
+  if (typeof answer !== "object" || answer === null) return false;
+  const code = "code" in answer ? answer.code : undefined;
+  const error = "error" in answer ? answer.error : undefined;
+  return (typeof code === "string" && FAILED_CHECK_CODES.has(code)) || (typeof error === "string" && FAILED_DEVICE_CODE_ERRORS.has(error));
 }
 
 type Counted = { column: typeof authAttempts.email | typeof authAttempts.clientKey; key: string; limit: number };
@@ -156,6 +165,7 @@ export function tooManyMessage(kind: AuthAttemptKind, seconds: number): string {
   if (kind === "second-factor") return `Too many wrong authenticator or backup codes. ${when}`;
   if (kind === "avatar") return `Too many pictures uploaded. ${when}`;
   if (kind === "api-key") return `Too many requests with a wrong or revoked API key. ${when}`;
+  if (kind === "device-code") return `Too many wrong or expired device codes. ${when}`;
   if (kind === "github-signature") return `Too many deliveries that were not signed with this connection's secret. ${when}`;
   return `Too many e-mails were sent to this address or from this device. ${when}`;
 }
@@ -196,5 +206,6 @@ export function attemptLimits(deps: AppDependencies) {
     email: limitAttempts(limits, { kind: "email", counts: "sent" }),
     secondFactor: limitAttempts(limits, { kind: "second-factor", counts: "failed-check" }),
     avatar: limitAttempts(limits, { kind: "avatar", counts: "sent" }),
+    deviceCode: limitAttempts(limits, { kind: "device-code", counts: "failed-check" }),
   };
 }

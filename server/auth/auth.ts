@@ -3,7 +3,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { apiKey } from "@better-auth/api-key";
-import { emailOTP, organization, twoFactor } from "better-auth/plugins";
+import { deviceAuthorization, emailOTP, organization, twoFactor } from "better-auth/plugins";
 import { adminAc, defaultAc, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import { eq } from "drizzle-orm";
 import type { Config } from "../config.ts";
@@ -15,6 +15,7 @@ import { emailTemplates } from "../mail/templates.ts";
 import { paths } from "../../common/paths.ts";
 import { MAX_TEAMS_PER_PERSON } from "../../common/teams.ts";
 import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT } from "../../common/api-keys.ts";
+import { DEVICE_CODE_MINUTES, DEVICE_POLL_SECONDS, isDeviceClient } from "../../common/devices.ts";
 import { isCleanUpWithoutSmtp } from "./code-sign-in.ts";
 import { accountSecurityRules } from "./account-security-rules.ts";
 import { teamMembershipHooks, teamMembershipRules, type MembershipChangedHandler, type MembershipEndedHandler } from "./team-membership-rules.ts";
@@ -88,6 +89,8 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
       // The signed session cookie is trusted for a minute, sparing a database read on most requests.
       // The price: a session revoked elsewhere keeps working for at most that minute.
       cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+      // A tray's or an extension's session says which (decision 042); written by Holdup's hook below, never by a request.
+      additionalFields: { client: { type: "string", required: false, input: false } },
     },
     emailAndPassword: {
       enabled: true,
@@ -125,6 +128,9 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
       // Without SMTP, a code sign-in leaves an unconfirmed account as it was (code-sign-in.ts says why).
       account: { delete: { before: async (_account, context) => (isCleanUpWithoutSmtp(config, context) ? false : undefined) } },
       session: {
+        // The device grant's session (POST /device/token) is the device's: it is marked with its client, which is
+        // what the sessions list shows and what the device check asks for (server/auth/device-session.ts).
+        create: { before: async (session, context) => (context?.path === "/device/token" && isDeviceClient(context.body?.client_id) ? { data: { ...session, client: context.body.client_id } } : undefined) },
         delete: {
           before: async (_session, context) => (isCleanUpWithoutSmtp(config, context) ? false : undefined),
           after: async (session) => onSessionEnded({ userId: session.userId, sessionId: session.id }),
@@ -190,6 +196,13 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
       apiKey({ defaultPrefix: API_KEY_PREFIX, defaultKeyLength: API_KEY_RANDOM_LENGTH, maximumNameLength: API_KEY_NAME_MAX, enableMetadata: true, keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 }, rateLimit: { enabled: true, timeWindow: API_KEY_RATE_LIMIT.windowSeconds * 1000, maxRequests: API_KEY_RATE_LIMIT.max } }),
       secondFactor,
       accountSecurityRules(secondFactor),
+      // The tray and the browser extension sign in with a code approved at /device (RFC 8628; decision 042).
+      deviceAuthorization({
+        verificationUri: paths.device,
+        expiresIn: `${DEVICE_CODE_MINUTES}m`,
+        interval: `${DEVICE_POLL_SECONDS}s`,
+        validateClient: (clientId) => isDeviceClient(clientId),
+      }),
       emailOTP({
         otpLength: 6,
         expiresIn: 5 * 60,

@@ -27,12 +27,17 @@ const PASSWORD_CHECKS = ["/sign-in/email", "/change-password", "/verify-password
 const SECOND_FACTOR_CHECKS = ["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/verify-otp"];
 /** better-auth endpoints that check a one-time code or an e-mailed link's token. */
 const CODE_CHECKS = ["/sign-in/email-otp", "/email-otp/verify-email", "/email-otp/check-verification-otp", "/email-otp/reset-password", "/email-otp/change-email", "/reset-password", "/reset-password/:token", "/verify-email"];
+/** The device grant's endpoints that check a code: the device's (polling for its token) or the one a person typed. */
+const DEVICE_CODE_CHECKS = ["/device/token", "/device", "/device/approve", "/device/deny"];
 /** better-auth endpoints that send an e-mail to the address they are given (Holdup's /resend is limited the same way). */
 const MAIL_SENDERS = ["/send-verification-email", "/request-password-reset", "/email-otp/send-verification-otp", "/email-otp/request-password-reset", "/forget-password/email-otp", "/email-otp/request-email-change", "/change-email"];
 
+/** The device grant's endpoints a tray or extension calls: no cookie and no browser Origin (decision 042). */
+export const DEVICE_GRANT_PATHS = ["/api/auth/device/code", "/api/auth/device/token"];
+
 export function authRoutes(deps: AppDependencies) {
   const { auth, config, db, secret, clientAddressOf, endedSessions } = deps;
-  const { password: passwordLimit, code: codeLimit, email: mailLimit, secondFactor: secondFactorLimit } = attemptLimits(deps);
+  const { password: passwordLimit, code: codeLimit, email: mailLimit, secondFactor: secondFactorLimit, deviceCode: deviceCodeLimit } = attemptLimits(deps);
   // With SMTP, signing up sends the confirmation e-mail.
   const mailSenders = config.requireEmailVerification ? [...MAIL_SENDERS, "/sign-up/email"] : MAIL_SENDERS;
 
@@ -74,6 +79,7 @@ export function authRoutes(deps: AppDependencies) {
   for (const path of CODE_CHECKS) routes.use(path, codeLimit);
   for (const path of SECOND_FACTOR_CHECKS) routes.use(path, secondFactorLimit);
   for (const path of mailSenders) routes.use(path, mailLimit);
+  for (const path of DEVICE_CODE_CHECKS) routes.use(path, deviceCodeLimit);
   routes.use("/sign-in/email-otp", keepTrackOfRemovedPassword(db, config));
 
   return routes.on(["GET", "POST"], "/*", async (c) => {

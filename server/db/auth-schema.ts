@@ -44,6 +44,8 @@ export const session = pgTable(
     activeOrganizationId: text("active_organization_id"),
     /** Holdup's, not better-auth's: when the session was last used, written at most every few minutes (touch-session.ts). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** The device client a session was made for by the device grant ("holdup-tray", "holdup-extension"); null for a browser's (decision 042). */
+    client: text("client"),
   },
   (table) => [index("session_userId_idx").on(table.userId)],
 );
@@ -169,6 +171,27 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * better-auth's device-authorization plugin: a tray's or an extension's request to sign in, from its code until it is
+ * redeemed, denied or expired (decision 042).
+ */
+export const deviceCode = pgTable(
+  "device_code",
+  {
+    id: text("id").primaryKey(),
+    deviceCode: text("device_code").notNull(),
+    userCode: text("user_code").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull(),
+    lastPolledAt: timestamp("last_polled_at", { withTimezone: true }),
+    pollingInterval: integer("polling_interval"),
+    clientId: text("client_id"),
+    scope: text("scope"),
+  },
+  (table) => [uniqueIndex("device_code_device_code_idx").on(table.deviceCode), uniqueIndex("device_code_user_code_idx").on(table.userCode)],
+);
 
 /**
  * API keys (the apiKey plugin of @better-auth/api-key; fields as its schema declares them). `key` is the SHA-256 of

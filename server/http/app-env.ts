@@ -1,5 +1,6 @@
 import type { Auth } from "../auth/auth.ts";
 import type { EndedSessions } from "../auth/ended-sessions.ts";
+import type { DeviceSessionReader } from "../auth/device-session.ts";
 import type { SessionReader } from "../auth/session-reader.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -22,6 +23,8 @@ export type AppDependencies = {
   secret: string;
   /** The session of a request: better-auth's signed cookie cache first, the database when that is not enough. */
   readSession: SessionReader;
+  /** The session of a tray or browser extension, from its bearer token (decision 042). */
+  readDeviceSession: DeviceSessionReader;
   /** People one of whose sessions just ended: their signed session copies are checked against the database (decision 032). */
   endedSessions: EndedSessions;
   mailer: Mailer;

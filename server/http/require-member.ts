@@ -39,20 +39,20 @@ export async function findMember(db: Database, authId: string, teamId?: string):
  * person: onboarding, joining or leaving a team, role changes, profile edits). Someone without a team is not kept:
  * they are in onboarding, and the next request must see the team they create or join.
  */
-async function findKeptMember({ db, answers }: Pick<AppDependencies, "db" | "answers">, authId: string, teamId: string | undefined): Promise<Member | undefined> {
+export async function findKeptMember({ db, answers }: Pick<AppDependencies, "db" | "answers">, authId: string, teamId: string | undefined): Promise<Member | undefined> {
   return answers.read(`member:${authId}:${teamId ?? ""}`, { userId: authId }, () => findMember(db, authId, teamId), { keep: (found) => found !== undefined });
 }
 
 export const notAMember = () => new Refusal(403, "not_a_member", "You are not a member of this team");
 
+/** Why someone has no member to act as: not in the team the request named, or in no team yet (onboarding). */
+export const noMembership = (teamId: string | undefined) => (teamId !== undefined ? notAMember() : new Refusal(403, "team_not_found", "You are not in a team yet"));
+
 export const requireMember = (deps: Pick<AppDependencies, "db" | "answers">) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const teamId = chosenTeamOf(c);
     const found = await findKeptMember(deps, c.get("user").id, teamId);
-    if (!found) {
-      if (teamId !== undefined) throw notAMember();
-      return c.json({ code: "team_not_found", message: "You are not in a team yet" }, 403);
-    }
+    if (!found) throw noMembership(teamId);
     c.set("member", found);
     await next();
   });

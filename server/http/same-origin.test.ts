@@ -6,6 +6,7 @@ import { STRIPE_WEBHOOK_PATH } from "../features/billing/routes.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../features/email-links/routes.ts";
 import { GITHUB_WEBHOOK_PATHS } from "../features/github/routes.ts";
 import { KEY_AUTHENTICATED_PATHS } from "../features/public-api/routes.ts";
+import { DEVICE_GRANT_PATHS } from "../auth/routes.ts";
 import { SLACK_REQUEST_PATHS } from "../features/slack/routes.ts";
 import { makeTeam, type Teammate } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
@@ -44,7 +45,9 @@ function changingRoutes(): { method: string; path: string }[] {
 
 /** The public API and the MCP server take an API key and never a cookie: no Origin is asked of them (decision 040). */
 const isKeyAuthenticated = (path: string) => KEY_AUTHENTICATED_PATHS.some((pattern) => pattern.test(path));
-const cookieRoutes = () => changingRoutes().filter((route) => !isKeyAuthenticated(route.path));
+/** A tray or extension asks for its code and its token with no cookie and no browser around it (decision 042). */
+const isDeviceGrant = (path: string) => DEVICE_GRANT_PATHS.includes(path);
+const cookieRoutes = () => changingRoutes().filter((route) => !isKeyAuthenticated(route.path) && !isDeviceGrant(route.path));
 
 describe("requests that change something", () => {
   it("on the key-authenticated paths, need a key, not an Origin: a browser's cookie alone is refused", async () => {
@@ -54,6 +57,14 @@ describe("requests that change something", () => {
       const fromElsewhere = await alice.client.request(route.path, { method: route.method, json: {}, headers: { origin: "https://evil.example" } });
       expect([fromElsewhere.status, (fromElsewhere.json as { code?: string }).code], `${route.method} ${route.path}`).toEqual([401, "api_key_missing"]);
     }
+  });
+
+  it("on the device grant's paths, need no Origin: they check a device's code, never a cookie", async () => {
+    expect(changingRoutes().filter((route) => isDeviceGrant(route.path)).map((route) => route.path)).toEqual(expect.arrayContaining(DEVICE_GRANT_PATHS));
+    const code = await alice.client.request("/api/auth/device/code", { method: "POST", json: { client_id: "holdup-tray" }, headers: { origin: "https://evil.example" } });
+    expect(code.status, code.text).toBe(200);
+    const token = await alice.client.request("/api/auth/device/token", { method: "POST", json: { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "not-a-code", client_id: "holdup-tray" }, headers: { origin: "https://evil.example" } });
+    expect(token.json).toMatchObject({ error: "invalid_grant" });
   });
 
   it("covers Holdup's own routes and better-auth's", () => {

@@ -20,8 +20,9 @@ function toLiveEvent(event: TeamEvent): LiveEvent {
   return { kind: event.kind };
 }
 
-export function liveEventRoutes({ db, readSession, events, answers }: AppDependencies) {
-  return new Hono<AppEnv>().use(requireSession(readSession), requireMember({ db, answers })).get("/", (c) => {
+export function liveEventRoutes({ db, readSession, readDeviceSession, events, answers }: AppDependencies) {
+  // A tray or browser extension follows the stream with its bearer token (decision 042).
+  return new Hono<AppEnv>().use(requireSession(readSession, readDeviceSession), requireMember({ db, answers })).get("/", (c) => {
     const { profileId, teamId } = c.get("member");
     const userId = c.get("user").id;
     const sessionId = c.get("session").id;

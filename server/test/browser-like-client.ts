@@ -39,6 +39,14 @@ export class BrowserLikeClient {
     return tab;
   }
 
+  /** The same browser (its cookies, its team) from another network: a new address, as a laptop that moved. */
+  fromAnotherNetwork(): BrowserLikeClient {
+    const moved = new BrowserLikeClient(this.baseUrl);
+    moved.cookies = this.cookies;
+    moved.team = this.team;
+    return moved;
+  }
+
   hasCookie(name: string) {
     return this.cookies.has(name);
   }

@@ -1,11 +1,13 @@
 // Reads a server-sent event stream the way EventSource does, so tests can wait for the events a browser would get.
 import { TEAM_QUERY } from "../../common/teams.ts";
-import type { BrowserLikeClient } from "./browser-like-client.ts";
+
+/** A browser (its cookies) or a script (its bearer token): whoever opens the stream. */
+type StreamClient = { baseUrl: string; fetch: (input: URL, init: RequestInit) => Promise<Response> };
 
 export type StreamEvent = { event: string; data: string };
 
 /** `team`: the team the stream is opened for, named in the query as the web app's EventSource names it. */
-export async function openEventStream(client: BrowserLikeClient, baseUrl = client.baseUrl, options: { team?: string } = {}) {
+export async function openEventStream(client: StreamClient, baseUrl = client.baseUrl, options: { team?: string } = {}) {
   const controller = new AbortController();
   const url = new URL("/api/events", baseUrl);
   if (options.team !== undefined) url.searchParams.set(TEAM_QUERY, options.team);

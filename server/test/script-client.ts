@@ -1,5 +1,5 @@
-// A script's HTTP client for the public API: an API key in the Authorization header, no cookies, no Origin — what
-// curl, a CI job or an AI assistant sends.
+// A script's HTTP client for the public API: an API key (or a signed-in device's token: decision 042) in the
+// Authorization header, no cookies, no Origin — what curl, a CI job, an AI assistant or Holdup's tray sends.
 import { randomInt } from "node:crypto";
 import type { ApiKeyScope, ApiKeyLifetime } from "../../common/api-keys.ts";
 import type { Teammate } from "./factories.ts";
@@ -15,16 +15,22 @@ export class ScriptClient {
     readonly key: string | undefined,
   ) {}
 
-  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {}): Promise<ScriptAnswer> {
+  /** fetch with this script's key and address; follows no redirect. */
+  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (this.key !== undefined && !headers.has("authorization")) headers.set("authorization", `Bearer ${this.key}`);
     headers.set("x-forwarded-for", this.address);
+    return fetch(input, { ...init, headers, redirect: "manual" });
+  };
+
+  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {}): Promise<ScriptAnswer> {
+    const headers = new Headers(init.headers);
     let body = init.body;
     if (init.json !== undefined) {
       body = JSON.stringify(init.json);
       headers.set("content-type", "application/json");
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body, redirect: "manual" });
+    const response = await this.fetch(new URL(path, this.baseUrl), { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body });
     const text = await response.text();
     let json: unknown;
     try {

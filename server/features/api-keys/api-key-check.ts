@@ -2,6 +2,8 @@
 // a member of the key's team. Like the session check (decision 005), the verified key is kept in memory while
 // nothing about its owner changed (decision 028's marks: revoking a key, leaving the team, deleting the account mark
 // the person), so most requests ask the database nothing. Wrong keys count as failed attempts of the client.
+// A signed-in tray or browser extension comes with its session's token instead (decision 042): its person, in the
+// team the request names, with a read-and-write key's rights and the same limit.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Context, Next } from "hono";
@@ -14,15 +16,26 @@ import type { ApiKeyCaller, AppDependencies, AppEnv, Member } from "../../http/a
 import { clientKey } from "../../http/client-address.ts";
 import { requestHeader } from "../../http/request-header.ts";
 import { setResponseHeaders } from "../../http/response-headers.ts";
-import { findMember } from "../../http/require-member.ts";
+import { chosenTeamOf } from "../../http/chosen-team.ts";
+import { findKeptMember, findMember, noMembership } from "../../http/require-member.ts";
+import { bearerToken } from "../../auth/device-session.ts";
 import { createKeyRateLimit, type KeyAllowance } from "./key-rate-limit.ts";
 import { scopeOf } from "./manage-api-keys.ts";
 
 /** The key a request came with (set by requireApiKey). */
 export type { ApiKeyCaller } from "../../http/app-env.ts";
 
+/** A limit on requests per window, with the RateLimit-* headers' constant values worked out once. */
+type RequestLimit = { max: number; windowMs: number; windowSeconds: number; limitHeader: string; policyHeader: string };
+const requestLimit = (max: number, windowMs: number): RequestLimit => {
+  const windowSeconds = Math.round(windowMs / 1000);
+  return { max, windowMs, windowSeconds, limitHeader: String(max), policyHeader: `${max};w=${windowSeconds}` };
+};
+/** A device's limit: a key's default. */
+const DEVICE_LIMIT = requestLimit(API_KEY_RATE_LIMIT.max, API_KEY_RATE_LIMIT.windowSeconds * 1000);
+
 /** A key and its owner as a member of its team, with what every request of it carries worked out once. */
-type Caller = { key: StoredKey; member: Member | undefined; apiKey: ApiKeyCaller; windowSeconds: number; limitHeader: string; policyHeader: string };
+type Caller = { key: StoredKey; member: Member | undefined; apiKey: ApiKeyCaller; limit: RequestLimit };
 type StoredKey = { id: string; scope: ApiKeyScope; userId: string } & { teamId: string; enabled: boolean; expiresAt: Date | null; rateLimitMax: number; rateLimitWindowMs: number; lastUsedAt: Date | null };
 
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`);
@@ -67,16 +80,16 @@ const refuse = (c: Context, status: 401 | 403, code: string, message: string) =>
   return c.json({ code, message }, status);
 };
 
-function rateLimitHeaders(c: Context, caller: Caller, allowance: KeyAllowance) {
+function rateLimitHeaders(c: Context, limit: RequestLimit, allowance: KeyAllowance) {
   setResponseHeaders(c, {
-    "RateLimit-Limit": caller.limitHeader,
+    "RateLimit-Limit": limit.limitHeader,
     "RateLimit-Remaining": String(allowance.remaining),
     "RateLimit-Reset": String(allowance.resetSeconds),
-    "RateLimit-Policy": caller.policyHeader,
+    "RateLimit-Policy": limit.policyHeader,
   });
 }
 
-type KeyCheckDependencies = Pick<AppDependencies, "db" | "answers" | "clock" | "clientAddressOf" | "secret" | "logger">;
+type KeyCheckDependencies = Pick<AppDependencies, "db" | "answers" | "clock" | "clientAddressOf" | "secret" | "logger" | "readDeviceSession">;
 const checks = new WeakMap<KeyCheckDependencies, ReturnType<typeof createKeyCheck>>();
 
 /** The key check of an app: one per app, so a key's limit and its kept copy are the same for /api/v1 and /api/mcp. */
@@ -107,9 +120,8 @@ function createKeyCheck(deps: KeyCheckDependencies) {
     const key = await readKey(db, hash);
     if (!key) return undefined;
     const apiKey = { id: key.id, scope: key.scope, userId: key.userId };
-    const windowSeconds = Math.round(key.rateLimitWindowMs / 1000);
     const member = await findMember(db, key.userId, key.teamId);
-    return { key, member, apiKey, windowSeconds, limitHeader: String(key.rateLimitMax), policyHeader: `${key.rateLimitMax};w=${windowSeconds}` };
+    return { key, member, apiKey, limit: requestLimit(key.rateLimitMax, key.rateLimitWindowMs) };
   }
 
   async function keptCaller(hash: string): Promise<Caller | undefined> {
@@ -152,15 +164,35 @@ function createKeyCheck(deps: KeyCheckDependencies) {
     // The owner left the key's team (their keys for it were deleted with the membership; a kept copy may not know yet).
     const member = caller.member;
     if (!member) return refuseWrongKey(c, "api_key_invalid", "This API key is not valid: its owner is no longer in its team");
-    const allowance = rateLimit.take(key.id, key.rateLimitMax, key.rateLimitWindowMs, now.getTime());
-    rateLimitHeaders(c, caller, allowance);
-    if (!allowance.allowed) {
-      setResponseHeaders(c, { "Retry-After": String(allowance.resetSeconds) });
-      return c.json({ code: "rate_limited", message: `This API key made ${allowance.limit} requests in the last ${caller.windowSeconds} seconds, its limit. Try again in ${allowance.resetSeconds} seconds.`, retryAfter: allowance.resetSeconds }, 429);
-    }
+    const refusal = overLimit(c, key.id, caller.limit, now, "This API key");
+    if (refusal) return refusal;
     c.set("member", member);
     c.set("apiKey", caller.apiKey);
     return undefined;
+  }
+
+  /** Counts the request against its limit and says so in the headers; the 429 when it is over. */
+  function overLimit(c: Context, id: string, limit: RequestLimit, now: Date, who: string): Response | undefined {
+    const allowance = rateLimit.take(id, limit.max, limit.windowMs, now.getTime());
+    rateLimitHeaders(c, limit, allowance);
+    if (allowance.allowed) return undefined;
+    setResponseHeaders(c, { "Retry-After": String(allowance.resetSeconds) });
+    return c.json({ code: "rate_limited", message: `${who} made ${allowance.limit} requests in the last ${limit.windowSeconds} seconds, its limit. Try again in ${allowance.resetSeconds} seconds.`, retryAfter: allowance.resetSeconds }, 429);
+  }
+
+  /** A tray's or extension's session token: its person in the team the request names, as a read-and-write key. */
+  async function deviceCaller(c: Context<AppEnv>, next: Next, token: string): Promise<Response | void> {
+    const device = await deps.readDeviceSession(token);
+    if (!device) return refuseWrongKey(c, "api_key_invalid", `This is not a Holdup API key (keys start with ${API_KEY_PREFIX}) nor a signed-in device's token: the device was signed out, or the key never existed`);
+    const teamId = chosenTeamOf(c);
+    const member = await findKeptMember(deps, device.user.id, teamId);
+    if (!member) throw noMembership(teamId);
+    const id = `session:${device.session.id}`;
+    const refusal = overLimit(c, id, DEVICE_LIMIT, clock.now(), "This device");
+    if (refusal) return refusal;
+    c.set("member", member);
+    c.set("apiKey", { id, scope: "write", userId: device.user.id });
+    await next();
   }
 
   function proceed(c: Context<AppEnv>, next: Next, caller: Caller | undefined, now: Date): Promise<Response | void> {
@@ -176,8 +208,9 @@ function createKeyCheck(deps: KeyCheckDependencies) {
   return createMiddleware<AppEnv>((c, next) => {
     const header = requestHeader(c, "authorization");
     if (header === undefined) return Promise.resolve(refuse(c, 401, "api_key_missing", `Send your API key in the Authorization header: "Bearer ${API_KEY_PREFIX}…". Make one in Settings → Personal → API keys.`));
-    const token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
-    if (token === undefined || !KEY_PATTERN.test(token)) return refuseWrongKey(c, "api_key_invalid", `This is not a Holdup API key: keys start with ${API_KEY_PREFIX}`);
+    const token = bearerToken(header);
+    if (token === undefined) return refuseWrongKey(c, "api_key_invalid", `This is not a Holdup API key: keys start with ${API_KEY_PREFIX}`);
+    if (!KEY_PATTERN.test(token)) return deviceCaller(c, next, token);
     const now = clock.now();
     const known = knownKeys.get(token);
     const kept = known && answers.peek<Caller>(known.answerKey);

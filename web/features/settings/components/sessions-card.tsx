@@ -1,7 +1,7 @@
 // The devices signed in to the account: what each is, when it was last used; sign one out, or all but this one.
 // Signing out takes effect at once on that device (the server stops trusting its session: decision 032).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { HelpCircle, Monitor, Smartphone, Tablet } from "lucide-react";
+import { AppWindow, HelpCircle, Monitor, Puzzle, Smartphone, Tablet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -14,6 +14,8 @@ import { accountKeys, sessionsQueryOptions, signOutDevice, signOutOtherDevices, 
 import { SettingsSection } from "./settings-section";
 
 const deviceIcons = { desktop: Monitor, mobile: Smartphone, tablet: Tablet, other: HelpCircle } as const;
+/** Holdup's own apps, signed in at /device (decision 042), shown by their name rather than a browser's. */
+const clientIcons = { "holdup-tray": AppWindow, "holdup-extension": Puzzle } as const;
 
 export function SessionsCard() {
   const { t } = useTranslation();
@@ -57,8 +59,9 @@ export function SessionsCard() {
 function DeviceRow({ session, onSignedOut }: { session: SignedInDevice; onSignedOut: () => Promise<void> }) {
   const { t } = useTranslation();
   const now = useNow();
-  const Icon = deviceIcons[session.device.kind];
-  const name = t("settings.personal.sessionDevice", { browser: session.device.browser ?? t("settings.personal.sessionUnknownBrowser"), os: session.device.os ?? t("settings.personal.sessionUnknownSystem") });
+  const Icon = session.client ? clientIcons[session.client] : deviceIcons[session.device.kind];
+  const os = session.device.os ?? t("settings.personal.sessionUnknownSystem");
+  const name = session.client ? t("settings.personal.sessionApp", { app: t(`devices.clients.${session.client}`), os }) : t("settings.personal.sessionDevice", { browser: session.device.browser ?? t("settings.personal.sessionUnknownBrowser"), os });
   const signOut = useMutation({
     mutationFn: () => signOutDevice(session.id),
     onSuccess: async () => {

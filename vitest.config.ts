@@ -15,8 +15,8 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "common/**/*.test.ts"],
-          exclude: ["server/**/*.postgres.test.ts"],
+          include: ["server/**/*.test.ts", "common/**/*.test.ts", "tray/**/*.test.ts"],
+          exclude: ["server/**/*.postgres.test.ts", "tray/**/*.desktop.test.ts"],
           // Each file starts its own server and database: generous timeouts for PGlite's first start on 2 cores.
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -26,6 +26,11 @@ export default defineConfig({
         extends: true,
         // Tests that only make sense on a PostgreSQL server (several instances on one database).
         test: { name: "postgres", environment: "node", include: ["server/**/*.postgres.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        // The tray on a real (virtual) Linux desktop: Xvfb, D-Bus, trayer (npm run test:tray).
+        test: { name: "desktop", environment: "node", include: ["tray/**/*.desktop.test.ts"], testTimeout: 90_000, hookTimeout: 60_000 },
       },
       {
         extends: true,

@@ -7,14 +7,16 @@
 // client: each approval here comes from a browser on a network of its own.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVICE_GRANT_TYPE, requestDeviceCode, waitForDeviceToken } from "../../common/holdup-client/device-flow.ts";
+import { followLiveEvents, type LiveEvent, type StreamState } from "../../common/holdup-client/live-events.ts";
 import { deviceCode as deviceCodes } from "../db/schema.ts";
 import { aboutBlocker, openEventStream } from "../test/event-stream.ts";
 import { makeBlocker, makeTeam, testClock, type Teammate } from "../test/factories.ts";
+import { askForCode, letIntervalPass as letIntervalPassOn, newDevice as newDeviceOf, pollForToken, signInDevice as signInDeviceOn, signOutDevices, type DeviceCodeAnswer } from "../test/device-sign-in.ts";
 import { ScriptClient } from "../test/script-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 const clock = testClock(new Date("2026-11-20T09:00:00Z"));
-const GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code";
 let server: TestServer;
 let alice: Teammate, bob: Teammate;
 
@@ -26,35 +28,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type CodeAnswer = { device_code: string; user_code: string; verification_uri: string; verification_uri_complete: string; expires_in: number; interval: number };
-
-/** A device with no token yet: what the tray is before it signs in (no cookies, no Origin). */
-const newDevice = () => new ScriptClient(server.url, undefined);
-
-async function askForCode(device: ScriptClient, clientId = "holdup-tray") {
-  const answer = await device.post("/api/auth/device/code", { client_id: clientId });
-  expect(answer.status, answer.text).toBe(200);
-  return answer.json as CodeAnswer;
-}
-
-const poll = (device: ScriptClient, code: CodeAnswer, clientId = "holdup-tray") => device.post("/api/auth/device/token", { grant_type: GRANT_TYPE, device_code: code.device_code, client_id: clientId });
-
-/** As if the device's last poll was longer ago than the interval. */
-const letIntervalPass = (code: CodeAnswer) => server.deps.db.update(deviceCodes).set({ lastPolledAt: new Date(Date.now() - 60_000) }).where(eq(deviceCodes.deviceCode, code.device_code));
-
-/** Runs the whole grant for `person`: the device that comes out of it carries its token. */
-async function signInDevice(person: Teammate, clientId = "holdup-tray") {
-  const device = newDevice();
-  const code = await askForCode(device, clientId);
-  const browser = person.client.fromAnotherNetwork();
-  expect((await browser.request(`/api/auth/device?user_code=${code.user_code}`)).status).toBe(200);
-  expect((await browser.post("/api/auth/device/approve", { userCode: code.user_code })).status).toBe(200);
-  await letIntervalPass(code);
-  const answer = await poll(device, code, clientId);
-  expect(answer.status, answer.text).toBe(200);
-  const token = (answer.json as { access_token: string }).access_token;
-  return { code, token, device: new ScriptClient(server.url, token) };
-}
+const newDevice = () => newDeviceOf(server);
+const poll = pollForToken;
+const letIntervalPass = (code: DeviceCodeAnswer) => letIntervalPassOn(server, code.device_code);
+const signInDevice = (person: Teammate, clientId: "holdup-tray" | "holdup-extension" = "holdup-tray") => signInDeviceOn(server, person, clientId);
 
 type SessionsList = { sessions: { id: string; client: string | null; current: boolean }[] };
 
@@ -94,6 +71,7 @@ describe("the device grant", () => {
     // It acts as Alice: logs a blocker on Bob, who sees it.
     const made = await device.post("/api/v1/blockers", { title: "From the tray", blockingProfileIds: [bob.profileId] });
     expect(made.status, made.text).toBe(201);
+    expect(made.json).toMatchObject({ source: "tray", creator: { id: alice.profileId } });
 
     // It follows the live stream like a browser tab does.
     const stream = await openEventStream(device);
@@ -121,13 +99,8 @@ describe("the device grant", () => {
   it("is signed out at once when its person signs it out in the sessions list: its requests and its stream stop", async () => {
     const { device } = await signInDevice(alice);
     const stream = await openEventStream(device);
-    const sessions = (await alice.client.request("/api/account/sessions")).json as SessionsList;
-    const trays = sessions.sessions.filter((session) => session.client === "holdup-tray");
-    expect(trays.length).toBeGreaterThan(0);
     // Earlier tests signed in trays too: every one is signed out, this one among them.
-    for (const each of trays) {
-      expect((await alice.client.request(`/api/account/sessions/${each.id}`, { method: "DELETE" })).status).toBe(200);
-    }
+    expect(await signOutDevices(alice)).toBeGreaterThan(0);
     await stream.ended();
     const after = await device.get("/api/v1/me");
     expect(after.status).toBe(401);
@@ -186,7 +159,7 @@ describe("codes that are not to be used", () => {
   it("limits a device guessing device codes, and a browser looking codes up", async () => {
     const guesser = newDevice();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 31; attempt++) statuses.push((await guesser.post("/api/auth/device/token", { grant_type: GRANT_TYPE, device_code: `guess${attempt}`, client_id: "holdup-tray" })).status);
+    for (let attempt = 0; attempt < 31; attempt++) statuses.push((await guesser.post("/api/auth/device/token", { grant_type: DEVICE_GRANT_TYPE, device_code: `guess${attempt}`, client_id: "holdup-tray" })).status);
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
 
@@ -202,5 +175,64 @@ describe("codes that are not to be used", () => {
     expect(browserToken).toBeDefined();
     const answer = await new ScriptClient(server.url, browserToken).get("/api/v1/me");
     expect(answer.status).toBe(401);
+  });
+});
+
+describe("the tray's and the extension's own client (common/holdup-client)", () => {
+  it("signs in: waits the interval, slows down when told, and gets the token once its person approves", async () => {
+    const options = { baseUrl: server.url, clientId: "holdup-tray" as const };
+    const code = await requestDeviceCode(options);
+    expect(code).toMatchObject({ intervalSeconds: 5, expiresInSeconds: 600, verificationUriComplete: `${server.url}/device?user_code=${code.userCode}` });
+    const waits: number[] = [];
+    const browser = alice.client.fromAnotherNetwork();
+    const outcome = await waitForDeviceToken(
+      {
+        ...options,
+        // Time passes as the client waits — except the second time, when it asks too soon and is told to slow down.
+        sleep: async (ms) => {
+          waits.push(ms);
+          if (waits.length === 2) return;
+          if (waits.length === 3) {
+            await browser.request(`/api/auth/device?user_code=${code.userCode}`);
+            await browser.post("/api/auth/device/approve", { userCode: code.userCode });
+          }
+          await server.deps.db.update(deviceCodes).set({ lastPolledAt: new Date(Date.now() - ms) }).where(eq(deviceCodes.deviceCode, code.deviceCode));
+        },
+      },
+      code,
+    );
+    expect(waits).toEqual([5_000, 5_000, 10_000]);
+    expect(outcome).toMatchObject({ outcome: "signed-in", token: expect.any(String) });
+  });
+
+  it("ends with what the person said: denied, or expired", async () => {
+    const options = { baseUrl: server.url, clientId: "holdup-extension" as const };
+    const denied = await requestDeviceCode(options);
+    const browser = bob.client.fromAnotherNetwork();
+    await browser.request(`/api/auth/device?user_code=${denied.userCode}`);
+    await browser.post("/api/auth/device/deny", { userCode: denied.userCode });
+    expect(await waitForDeviceToken({ ...options, sleep: async () => undefined }, denied)).toEqual({ outcome: "denied" });
+
+    const expired = await requestDeviceCode(options);
+    await server.deps.db.update(deviceCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(deviceCodes.deviceCode, expired.deviceCode));
+    expect(await waitForDeviceToken({ ...options, sleep: async () => undefined }, expired)).toEqual({ outcome: "expired" });
+  });
+
+  it("follows the live stream: ready, a change, and signed out when its person signs it out", async () => {
+    const { token } = await signInDevice(bob);
+    const states: StreamState["kind"][] = [];
+    const events: LiveEvent[] = [];
+    let readies = 0;
+    const follower = followLiveEvents({ baseUrl: server.url, token, onState: (state) => states.push(state.kind), onEvent: (event) => events.push(event), onReady: () => readies++ });
+    try {
+      await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe("live");
+      expect(readies).toBe(1);
+      const blocker = await makeBlocker(alice, [bob], { title: "For the tray" });
+      await expect.poll(() => events.some((event) => event.blockerId === blocker), { timeout: 10_000 }).toBe(true);
+      await signOutDevices(bob);
+      await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe("signed-out");
+    } finally {
+      follower.stop();
+    }
   });
 });

@@ -191,7 +191,7 @@ function createKeyCheck(deps: KeyCheckDependencies) {
     const refusal = overLimit(c, id, DEVICE_LIMIT, clock.now(), "This device");
     if (refusal) return refusal;
     c.set("member", member);
-    c.set("apiKey", { id, scope: "write", userId: device.user.id });
+    c.set("apiKey", { id, scope: "write", userId: device.user.id, device: device.client });
     await next();
   }
 

@@ -20,7 +20,7 @@ type CreateBlocker = z.output<typeof createBlockerSchema>;
  * recorded as invitees (`invited`), for the caller to send their invitations once the blocker exists.
  */
 /** Where a blocker was logged from (DESIGN.md §2's `source`): the web app unless said otherwise. */
-export type BlockerOrigin = { source: "web" | "slack" | "api" | "github"; externalRef?: string };
+export type BlockerOrigin = { source: "web" | "slack" | "api" | "tray" | "github"; externalRef?: string };
 
 export async function createBlocker(deps: ChangeDependencies & { config: Pick<Config, "defaultPlan" | "stripe"> }, creator: Member, input: CreateBlocker, now: Date, origin: BlockerOrigin = { source: "web" }) {
   const emails = [...new Set(input.blockingEmails)];

@@ -101,10 +101,11 @@ export function publicApiRoutes(deps: AppDependencies) {
       async (c) => c.json(await listBlockers(deps, c.get("member"), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({ method: "post", path: "/blockers", ...described("createBlocker", "Log a blocker", ["Blockers"], "Waiting on teammates, by id (GET /people). Logged with source `api`."), middleware: write, request: { ...writeHeaders, ...body(apiCreateBlockerSchema) }, responses: { 201: json(blockerSchema, "The new blocker"), ...refusals } }),
+      createRoute({ method: "post", path: "/blockers", ...described("createBlocker", "Log a blocker", ["Blockers"], "Waiting on teammates, by id (GET /people). Logged with source `api` (`tray` from Holdup's tray or browser extension)."), middleware: write, request: { ...writeHeaders, ...body(apiCreateBlockerSchema) }, responses: { 201: json(blockerSchema, "The new blocker"), ...refusals } }),
       async (c) => {
         const m = c.get("member");
-        const { blocker: made } = await createBlocker(deps, m, { ...c.req.valid("json"), blockingEmails: [] }, now(), { source: "api" });
+        // A tray or browser extension logs with its own source (decision 042); scripts and assistants with `api`.
+        const { blocker: made } = await createBlocker(deps, m, { ...c.req.valid("json"), blockingEmails: [] }, now(), { source: c.get("apiKey").device ? "tray" : "api" });
         return c.json(await answerBlocker(m.teamId, made.id), 201);
       },
     )

@@ -1,0 +1,56 @@
+// The public API as Holdup's tray and browser extension call it, with a device's token (decision 042): the two
+// counters, the two lists, and the actions the columns offer. Errors come back as HoldupApiError with the server's
+// code and message (the app's error shape), a 401 as "signed-out": the device was signed out and must sign in again.
+import type { BlockerResource, PersonResource } from "../public-api.ts";
+
+export type Counters = { waitingOnMe: number; imWaitingOn: number };
+
+export class HoldupApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+  get signedOut() {
+    return this.status === 401;
+  }
+}
+
+export type HoldupApiOptions = { baseUrl: string; token: string; fetch?: typeof fetch; team?: string };
+
+export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team }: HoldupApiOptions) {
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    let answer: Response;
+    try {
+      answer = await fetchImpl(new URL(`/api/v1${path}`, baseUrl), {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...(team ? { "x-holdup-team": team } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new HoldupApiError(0, "unreachable", `Holdup cannot be reached at ${baseUrl}${error instanceof Error && error.message ? ` (${error.message})` : ""}`);
+    }
+    const json: unknown = await answer.json().catch(() => undefined);
+    if (!answer.ok) {
+      const record = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
+      const message = typeof record.message === "string" ? record.message : `Holdup answered ${answer.status}`;
+      throw new HoldupApiError(answer.status, typeof record.code === "string" ? record.code : "error", message);
+    }
+    return json as T;
+  }
+  const list = (view: "waiting_on_me" | "im_waiting_on") => call<{ blockers: BlockerResource[] }>("GET", `/blockers?view=${view}&limit=100`).then((page) => page.blockers);
+  return {
+    me: () => call<{ person: PersonResource; team: { id: string; name: string } }>("GET", "/me"),
+    counters: () => call<Counters>("GET", "/counters"),
+    waitingOnMe: () => list("waiting_on_me"),
+    imWaitingOn: () => list("im_waiting_on"),
+    markDone: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/done`),
+    snoozeUntil: (blockerId: string, until: Date) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/snooze`, { until: until.toISOString() }),
+    nudge: (blockerId: string, profileId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/nudge`, { profileId }),
+    createBlocker: (blocker: { title: string; linkUrl?: string; blockingProfileIds: string[] }) => call<BlockerResource>("POST", "/blockers", blocker),
+  };
+}
+
+export type HoldupApi = ReturnType<typeof holdupApi>;

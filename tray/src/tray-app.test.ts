@@ -1,0 +1,104 @@
+// The tray's behaviour against a real Holdup server (no desktop: what it would draw is read from its menu model):
+// a signed-in tray shows both columns, follows changes live, notifies when someone new waits on its person or
+// nudges them, runs the menu's actions, and says it was signed out when its person signs it out in settings.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeBlocker, makeTeam, type Teammate } from "../../server/test/factories.ts";
+import { signInDevice, signOutDevices } from "../../server/test/device-sign-in.ts";
+import { ScriptClient } from "../../server/test/script-client.ts";
+import { startTestServer, type TestServer } from "../../server/test/test-server.ts";
+import type { MenuItem, TrayMenu } from "./menu-model.ts";
+import { startTray, type TrayNotification } from "./tray-app.ts";
+import type { TokenStore } from "./token-store.ts";
+
+let server: TestServer;
+let ana: Teammate, bob: Teammate;
+beforeAll(async () => {
+  server = await startTestServer({ smtp: false });
+  [ana, bob] = (await makeTeam(server, ["Ana", "Bob"])) as [Teammate, Teammate];
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const memoryTokens = (token: string | undefined): TokenStore & { current: () => string | undefined } => {
+  let kept = token;
+  return { load: async () => kept, save: async (next) => void (kept = next), clear: async () => void (kept = undefined), current: () => kept };
+};
+
+const titles = (items: MenuItem[] | undefined): string[] => (items ?? []).flatMap((entry) => ("separator" in entry ? ["---"] : [entry.title, ...titles(entry.items).map((title) => `  ${title}`)]));
+
+/** Bob's tray, signed in: what it shows, notifies and opens is kept for the test to read. */
+async function bobsTray() {
+  const { token } = await signInDevice(server, bob);
+  const menus: TrayMenu[] = [];
+  const notifications: TrayNotification[] = [];
+  const opened: string[] = [];
+  const tokens = memoryTokens(token);
+  const tray = startTray({ serverUrl: server.url, tokens, show: (menu) => menus.push(menu), notify: (note) => notifications.push(note), openUrl: (url) => opened.push(url), quit: () => undefined });
+  const latest = () => menus.at(-1);
+  const shows = (text: string) => expect.poll(() => titles(latest()?.items).some((title) => title.includes(text)), { timeout: 10_000 }).toBe(true);
+  return { tray, token, tokens, notifications, opened, latest, shows };
+}
+
+describe("the tray", () => {
+  it("shows who waits on me and whom I wait on, live, with the count on its icon, and tells me who is new", async () => {
+    const tray = await bobsTray();
+    try {
+      await tray.shows("Live");
+      await makeBlocker(ana, [bob], { title: "Review the migration" });
+      await tray.shows("Review the migration — Ana");
+      expect(tray.latest()?.icon).toMatchObject({ look: "waiting", title: "1" });
+      await expect.poll(() => tray.notifications, { timeout: 10_000 }).toContainEqual(expect.objectContaining({ title: "Ana is waiting on you", body: "Review the migration" }));
+
+      await makeBlocker(bob, [ana], { title: "Budget sign-off" });
+      await tray.shows("Budget sign-off — Ana");
+      expect(titles(tray.latest()?.items)).toEqual(expect.arrayContaining(["Waiting on me (1)", "I'm waiting on (1)", "  Mark done", "  Snooze 1 day", "  Nudge Ana"]));
+    } finally {
+      tray.tray.stop();
+    }
+  });
+
+  it("marks my part done, nudges, and snoozes from the menu, and opens Holdup to log a blocker", async () => {
+    const tray = await bobsTray();
+    try {
+      const done = await makeBlocker(ana, [bob], { title: "Answer the security review" });
+      const waited = await makeBlocker(bob, [ana], { title: "Pick the launch date" });
+      await tray.shows("Answer the security review");
+      await tray.tray.act({ type: "mark-done", blockerId: done, title: "Answer the security review" });
+      await expect.poll(() => titles(tray.latest()?.items).some((title) => title.includes("Answer the security review")), { timeout: 10_000 }).toBe(false);
+
+      await tray.tray.act({ type: "nudge", blockerId: waited, profileId: ana.profileId, name: "Ana" });
+      const nudgeLine = await ana.client.request(`/api/blockers/${waited}`);
+      expect(JSON.stringify(nudgeLine.json)).toContain('"nudged"');
+      await tray.shows("Nudged within the hour");
+
+      // A second nudge within the hour is not offered; had it been, the server's refusal would come as a notification.
+      await tray.tray.act({ type: "nudge", blockerId: waited, profileId: ana.profileId, name: "Ana" });
+      expect(tray.notifications.at(-1)).toMatchObject({ title: "Holdup could not do that", body: expect.stringContaining("nudge again") });
+
+      const snoozed = await makeBlocker(ana, [bob], { title: "Read the RFC" });
+      await tray.shows("Read the RFC");
+      await tray.tray.act({ type: "snooze-day", blockerId: snoozed, title: "Read the RFC" });
+      const part = (await new ScriptClient(server.url, tray.token).get(`/api/v1/blockers/${snoozed}`)).json as { blocking: { snoozedUntil: string | null }[] };
+      expect(Date.parse(part.blocking[0]?.snoozedUntil ?? "") - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+
+      await tray.tray.act({ type: "log-blocker" });
+      expect(tray.opened.at(-1)).toBe(`${server.url}/add`);
+    } finally {
+      tray.tray.stop();
+    }
+  });
+
+  it("says it was signed out when its person signs it out in Holdup, and forgets its token", async () => {
+    const tray = await bobsTray();
+    try {
+      await tray.shows("Live");
+      await signOutDevices(bob);
+      await tray.shows("Signed out in Holdup");
+      expect(tray.latest()?.icon.look).toBe("signed-out");
+      expect(tray.tokens.current()).toBeUndefined();
+    } finally {
+      tray.tray.stop();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+// The tray for real, on a Linux desktop (issue #15): Xvfb for a screen, a D-Bus session, and trayer as the panel's
+// system tray. `npm run tray` (as the README shows it) signs in through the device grant against a running Holdup (Bob approves its code from
+// his browser), a blocker logged by Ana appears in its menu within 2 s — read from the tray process's own menu model
+// (HOLDUP_TRAY_REPORT=1) — and xdotool clicks the icon to open the menu, whose screenshot is saved to
+// test-results/tray/menu.png. Run by `npm run test:tray` (CI installs xvfb trayer xdotool dbus-x11
+// libayatana-appindicator3-1 imagemagick x11-utils).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTeam, type Teammate } from "../../server/test/factories.ts";
+import { startTestServer, type TestServer } from "../../server/test/test-server.ts";
+import type { TrayMenu } from "../src/menu-model.ts";
+
+const DISPLAY = `:${90 + Math.floor(Math.random() * 9)}`;
+const SCREENSHOTS = path.resolve("test-results/tray");
+const children: ChildProcess[] = [];
+let server: TestServer;
+let ana: Teammate, bob: Teammate;
+let desktop: NodeJS.ProcessEnv;
+
+/** Polls until `check` answers something, or fails after `timeoutMs`. */
+async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const run = (command: string, args: string[]) => {
+  try {
+    return execFileSync(command, args, { env: desktop, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  } catch {
+    return undefined;
+  }
+};
+
+/** A program for the test's desktop, in a process group of its own, so stopping it stops what it started (npm → node). */
+function start(command: string, args: string[], env: NodeJS.ProcessEnv = desktop) {
+  const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+  children.push(child);
+  return child;
+}
+const stop = (child: ChildProcess) => {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ smtp: false });
+  [ana, bob] = (await makeTeam(server, ["Ana", "Bob"])) as [Teammate, Teammate];
+  start("Xvfb", [DISPLAY, "-screen", "0", "1024x600x24", "-nolisten", "tcp"], process.env);
+  desktop = { ...process.env, DISPLAY };
+  await until("the X server", () => (run("xdpyinfo", []) ? true : undefined));
+  for (const line of execFileSync("dbus-launch", ["--sh-syntax"], { env: desktop, encoding: "utf8" }).split("\n")) {
+    const [, name, value] = /^(\w+)='([^']*)';/.exec(line) ?? [];
+    if (name && value !== undefined) desktop[name] = value;
+  }
+  start("trayer", ["--edge", "top", "--align", "right", "--widthtype", "pixel", "--width", "160", "--height", "32", "--SetDockType", "true", "--transparent", "false", "--tint", "0xeeeeee"]);
+  await until("the tray host's window", () => run("xdotool", ["search", "--onlyvisible", "--class", "trayer"])?.trim() || undefined);
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of children.reverse()) stop(child);
+  if (desktop?.DBUS_SESSION_BUS_PID) process.kill(Number(desktop.DBUS_SESSION_BUS_PID), "SIGTERM");
+  await server?.stop();
+});
+
+describe("the tray on a Linux desktop", () => {
+  it("signs in with a code approved in the browser, shows a new blocker within 2 s, and opens its menu", async () => {
+    const trayDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-tray-"));
+    const tray = start("npm", ["run", "--silent", "tray"], { ...desktop, HOLDUP_URL: server.url, HOLDUP_TRAY_REPORT: "1", HOLDUP_TRAY_BROWSER: "none", HOLDUP_TRAY_DIR: trayDirectory });
+    const menus: { at: number; menu: TrayMenu }[] = [];
+    const opened: string[] = [];
+    let errors = "";
+    tray.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    readline.createInterface({ input: tray.stdout as NodeJS.ReadableStream }).on("line", (line) => {
+      const message = JSON.parse(line) as { menu?: TrayMenu; opened?: string };
+      if (message.menu) menus.push({ at: Date.now(), menu: message.menu });
+      if (message.opened) opened.push(message.opened);
+    });
+    const titles = (menu: TrayMenu | undefined) => (menu?.items ?? []).map((item) => ("separator" in item ? "---" : item.title));
+
+    // The tray opens the approval page (here: prints it); Bob approves it from his browser.
+    const approvalPage = await until(`the tray's approval page (stderr: ${errors})`, () => opened[0]);
+    const userCode = new URL(approvalPage).searchParams.get("user_code") ?? "";
+    const browser = bob.client.fromAnotherNetwork();
+    expect((await browser.request(`/api/auth/device?user_code=${userCode}`)).status).toBe(200);
+    expect((await browser.post("/api/auth/device/approve", { userCode })).status).toBe(200);
+    await until("the tray signed in and live", () => (titles(menus.at(-1)?.menu).includes("Live") ? true : undefined), 30_000);
+
+    const loggedAt = Date.now();
+    const made = await ana.client.post("/api/blockers", { title: "Sign the release notes", blockingProfileIds: [bob.profileId] });
+    expect(made.status, made.text).toBe(201);
+    const shown = await until("the new blocker in the tray's menu", () => menus.find((entry) => entry.at >= loggedAt && titles(entry.menu).some((title) => title.startsWith("Sign the release notes")))?.at);
+    expect(shown - loggedAt).toBeLessThanOrEqual(2_000);
+    expect(menus.at(-1)?.menu.icon).toMatchObject({ look: "waiting", title: "1" });
+
+    // The icon is in the tray host's window: click it, wait for the menu to be drawn, and keep a picture of it.
+    const panel = await until("the tray host's window", () => run("xdotool", ["search", "--onlyvisible", "--class", "trayer"])?.trim().split("\n")[0]);
+    const geometry = run("xdotool", ["getwindowgeometry", "--shell", panel]) ?? "";
+    const value = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(geometry)?.[1] ?? 0);
+    // The menu is a window of its own, mapped on top of the screen when it opens.
+    const mappedWindows = () => (run("xwininfo", ["-root", "-children"]) ?? "").split("\n").filter((line) => /^\s+0x/.test(line)).length;
+    const before = mappedWindows();
+    run("xdotool", ["mousemove", String(value("X") + value("WIDTH") - 16), String(value("Y") + 16), "click", "1"]);
+    await until("the tray's menu on screen", () => (mappedWindows() > before ? true : undefined), 10_000);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    execFileSync("import", ["-window", "root", path.join(SCREENSHOTS, "menu.png")], { env: desktop });
+    expect(fs.statSync(path.join(SCREENSHOTS, "menu.png")).size).toBeGreaterThan(1_000);
+    stop(tray);
+  });
+});

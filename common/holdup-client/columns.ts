@@ -30,19 +30,22 @@ export type Columns = { waitingOnMe: ColumnItem[]; imWaitingOn: ColumnItem[] };
 
 export const nameOf = (person: PersonResource) => person.name ?? (person.email || "Someone");
 
-const ageOf = (blocker: BlockerResource, now: number) => compactAge(Math.max(0, now - Date.parse(blocker.createdAt)));
+/** What an item shows of its blocker in either column: the blocker itself, its age, and the people named. */
+const itemOf = (blocker: BlockerResource, now: number, people: PersonResource[]) => ({
+  id: blocker.id,
+  title: blocker.title,
+  url: blocker.url,
+  priority: blocker.priority,
+  age: compactAge(Math.max(0, now - Date.parse(blocker.createdAt))),
+  people: people.map(nameOf).join(", "),
+});
 
 /** Blockers whose part `me` still has to answer: who waits on me, and what I can do. */
 export function waitingOnMeItems(blockers: BlockerResource[], me: string, now: number): ColumnItem[] {
   return blockers.map((blocker) => {
     const mine = blocker.blocking.find((part) => part.person.id === me && part.status === "pending");
     return {
-      id: blocker.id,
-      title: blocker.title,
-      url: blocker.url,
-      priority: blocker.priority,
-      age: ageOf(blocker, now),
-      people: blocker.waiting.map(nameOf).join(", "),
+      ...itemOf(blocker, now, blocker.waiting),
       canMarkDone: mine !== undefined,
       canSnooze: mine !== undefined,
       nudgeable: [],
@@ -58,12 +61,7 @@ export function imWaitingOnItems(blockers: BlockerResource[], now: number): Colu
       .filter((part) => !part.person.formerMember && (part.lastNudgedAt === null || now - Date.parse(part.lastNudgedAt) > MANUAL_NUDGE_INTERVAL_MS))
       .map((part) => ({ profileId: part.person.id, name: nameOf(part.person) }));
     return {
-      id: blocker.id,
-      title: blocker.title,
-      url: blocker.url,
-      priority: blocker.priority,
-      age: ageOf(blocker, now),
-      people: pending.map((part) => nameOf(part.person)).join(", "),
+      ...itemOf(blocker, now, pending.map((part) => part.person)),
       canMarkDone: false,
       canSnooze: false,
       nudgeable,

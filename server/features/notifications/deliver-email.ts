@@ -94,6 +94,6 @@ export async function startEmailDeliveries(deps: Deps & Pick<AppDependencies, "j
     // A full batch means more are waiting (a burst of reminders): fetch again now rather than after the poll interval.
     if (jobs.length === BATCH_SIZE) boss.notifyWorker(worker);
   };
-  worker = await boss.work(DELIVER_EMAIL_QUEUE, { batchSize: BATCH_SIZE, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, includeMetadata: true }, handle);
+  worker = await deps.jobs.work(DELIVER_EMAIL_QUEUE, { batchSize: BATCH_SIZE, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, includeMetadata: true }, handle);
   return () => boss.offWork({ id: worker });
 }

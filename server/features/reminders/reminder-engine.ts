@@ -21,7 +21,7 @@ export async function startReminderEngine(deps: Pick<AppDependencies, "db" | "ev
   } else {
     await boss.unschedule(SEND_DUE_REMINDERS_QUEUE);
   }
-  const worker = await boss.work(SEND_DUE_REMINDERS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+  const worker = await deps.jobs.work(SEND_DUE_REMINDERS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     const now = deps.clock.now();
     const outcome = await sendDueReminders(deps, now);
     const digests = await queueDueDigests(deps, now);

@@ -77,8 +77,8 @@ export async function startSlackWorkers(deps: Deps, options: { pollingIntervalSe
     await republishHomes({ ...slackDeps, answers: deps.answers }, blockerIds, deps.clock.now());
   };
   const workers = [
-    await boss.work(DELIVER_SLACK_QUEUE, { batchSize: 20, pollingIntervalSeconds, includeMetadata: true }, deliver),
-    await boss.work(UPDATE_SLACK_MESSAGES_QUEUE, { batchSize: 20, pollingIntervalSeconds }, update),
+    await deps.jobs.work(DELIVER_SLACK_QUEUE, { batchSize: 20, pollingIntervalSeconds, includeMetadata: true }, deliver),
+    await deps.jobs.work(UPDATE_SLACK_MESSAGES_QUEUE, { batchSize: 20, pollingIntervalSeconds }, update),
   ];
   return async () => {
     for (const id of workers) await boss.offWork({ id });

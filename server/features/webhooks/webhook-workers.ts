@@ -63,14 +63,14 @@ export async function startWebhookWorkers(deps: Deps, options: { schedule: boole
     // A full batch means more are waiting (a burst of events): fetch again now rather than after the poll interval.
     if (jobs.length === BATCH_SIZE) boss.notifyWorker(workers[index] ?? "");
   };
-  for (let index = 0; index < WORKERS; index++) workers.push(await boss.work(DELIVER_WEBHOOK_QUEUE, { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5 }, deliver(index)));
+  for (let index = 0; index < WORKERS; index++) workers.push(await deps.jobs.work(DELIVER_WEBHOOK_QUEUE, { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5 }, deliver(index)));
   workers.push(
-    await boss.work(RETRY_WEBHOOKS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+    await deps.jobs.work(RETRY_WEBHOOKS_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
       const queued = await queueDueWebhookRetries(webhookDeps, deps.clock.now());
       if (queued > 0) deps.logger.info(`Webhooks: ${queued} deliveries due again`);
     }),
   );
-  workers.push(await boss.work(WEBHOOK_DISABLED_EMAIL_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]: PgBoss.Job<WebhookDisabledEmail>[]) => job && sendDisabledEmail(deps, job.data)));
+  workers.push(await deps.jobs.work(WEBHOOK_DISABLED_EMAIL_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]: PgBoss.Job<WebhookDisabledEmail>[]) => job && sendDisabledEmail(deps, job.data)));
   return async () => {
     for (const id of workers) await boss.offWork({ id });
   };

@@ -90,6 +90,7 @@ export const blockerListQuerySchema = z.object({
 export const teammateSchema = personSchema
   .extend({ role: z.enum(["owner", "admin", "member"]), awayUntil: z.string().nullable().meta({ description: "The day they are away until, if they said so" }) })
   .meta({ id: "Teammate", example: { ...BOB, role: "member", awayUntil: null } });
+export type TeammateResource = z.infer<typeof teammateSchema>;
 
 export const countersSchema = z
   .object({

@@ -2,12 +2,18 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-export async function seriousViolations(page: Page) {
-  // Colours still easing from one theme to the other (a button's transition after emulateMedia) would be measured
-  // half-way: let the page see the change (two frames), then wait until no CSS transition is running. Endless
-  // animations (spinners, skeletons) are not transitions.
+/**
+ * Colours still easing from one theme to the other (a button's transition after emulateMedia) would be measured or
+ * pictured half-way: let the page see the change (two frames), then wait until no CSS transition is running. Endless
+ * animations (spinners, skeletons) are not transitions.
+ */
+export async function settledColours(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"));
+}
+
+export async function seriousViolations(page: Page) {
+  await settledColours(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }

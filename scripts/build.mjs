@@ -50,6 +50,19 @@ export async function buildWeb() {
   await compressAssets(webDir);
 }
 
+/** The browser extension (extension/vite.config.ts) into dist/extension, and the same files zipped for the store. */
+export async function buildExtension() {
+  const { build } = await import("vite");
+  const { zipSync } = await import("fflate");
+  const outDir = path.join(root, "dist/extension");
+  await build({ configFile: path.join(root, "extension/vite.config.ts"), logLevel: "warn" });
+  const files = {};
+  for (const name of fs.readdirSync(outDir, { recursive: true })) {
+    const file = path.join(outDir, name);
+    if (fs.statSync(file).isFile()) files[name.split(path.sep).join("/")] = fs.readFileSync(file);
+  }
+  fs.writeFileSync(path.join(root, "dist/holdup-extension.zip"), zipSync(files, { level: 9, mtime: new Date("2026-01-01T00:00:00Z") }));
+}
 
 function newestChange(entry) {
   const stat = fs.statSync(entry);
@@ -71,4 +84,5 @@ export const serverBuildIsStale = () => isStale(serverBundle, ["server", "common
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await buildWeb();
   await buildServer();
+  await buildExtension();
 }

@@ -1,7 +1,7 @@
 // Draws the tray's icons from the Holdup mark (web/public/favicon.svg's shape) in the four looks of the menu model
 // (tray/src/menu-model.ts): calm, waiting (a dot: someone waits on me), offline and signed out (greyed). Written as
 // 32 × 32 PNG (Linux, macOS) and ICO (Windows: the same PNG in an ICO container) into tray/icons/, which are checked
-// in; run again after changing the mark: `node --import tsx scripts/tray-icons.ts`.
+// in; run again after changing the mark: `node --import tsx scripts/tray-icons.ts`. The browser extension's icons too.
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -43,3 +43,11 @@ for (const [look, svg] of Object.entries(looks)) {
   fs.writeFileSync(path.join(directory, `${look}.ico`), icoOf(png, 32));
 }
 console.log(`Wrote ${Object.keys(looks).length * 2} icons to ${directory}`);
+
+// The browser extension's icon, the calm mark at the sizes Chrome asks for (its toolbar badge carries the count).
+const extensionIcons = path.resolve("extension/public/icons");
+fs.mkdirSync(extensionIcons, { recursive: true });
+for (const size of [16, 32, 48, 128]) {
+  await sharp(Buffer.from(looks.calm), { density: (72 * size) / 32 }).resize(size, size).png().toFile(path.join(extensionIcons, `icon-${size}.png`));
+}
+console.log(`Wrote the extension's icons to ${extensionIcons}`);

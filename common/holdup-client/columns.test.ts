@@ -39,8 +39,8 @@ describe("Waiting on me", () => {
       "bob",
       now,
     );
-    expect(open).toMatchObject({ title: "API spec", age: "3d", people: "Ana, cleo@example.com", canMarkDone: true, canSnooze: true, nudgeable: [] });
-    expect(answered).toMatchObject({ canMarkDone: false, canSnooze: false });
+    expect(open).toMatchObject({ title: "API spec", age: "3d", people: "Ana, cleo@example.com", myPartPending: true, nudgeable: [] });
+    expect(answered).toMatchObject({ myPartPending: false });
   });
 
   it("shows a blocker from a server whose clock is ahead as just now, never a negative age", () => {
@@ -60,6 +60,6 @@ describe("I'm waiting on", () => {
       { profileId: "bob", name: "Bob" },
       { profileId: "fay", name: "Fay" },
     ]);
-    expect(item).toMatchObject({ canMarkDone: false, canSnooze: false });
+    expect(item).toMatchObject({ myPartPending: false });
   });
 });

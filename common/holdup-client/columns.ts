@@ -19,9 +19,8 @@ export type ColumnItem = {
   age: string;
   /** Who waits (Waiting on me) or who is waited on (I'm waiting on), by name. */
   people: string;
-  /** Waiting on me: my part can be marked done and snoozed. */
-  canMarkDone: boolean;
-  canSnooze: boolean;
+  /** Waiting on me: my part is still pending, so it can be marked done or snoozed (the server allows both alike). */
+  myPartPending: boolean;
   /** I'm waiting on: the people a nudge may go to now. */
   nudgeable: Nudgeable[];
 };
@@ -46,8 +45,7 @@ export function waitingOnMeItems(blockers: BlockerResource[], me: string, now: n
     const mine = blocker.blocking.find((part) => part.person.id === me && part.status === "pending");
     return {
       ...itemOf(blocker, now, blocker.waiting),
-      canMarkDone: mine !== undefined,
-      canSnooze: mine !== undefined,
+      myPartPending: mine !== undefined,
       nudgeable: [],
     };
   });
@@ -62,8 +60,7 @@ export function imWaitingOnItems(blockers: BlockerResource[], now: number): Colu
       .map((part) => ({ profileId: part.person.id, name: nameOf(part.person) }));
     return {
       ...itemOf(blocker, now, pending.map((part) => part.person)),
-      canMarkDone: false,
-      canSnooze: false,
+      myPartPending: false,
       nudgeable,
     };
   });

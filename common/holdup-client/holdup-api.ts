@@ -1,7 +1,7 @@
 // The public API as Holdup's tray and browser extension call it, with a device's token (decision 042): the two
 // counters, the two lists, and the actions the columns offer. Errors come back as HoldupApiError with the server's
 // code and message (the app's error shape), a 401 as "signed-out": the device was signed out and must sign in again.
-import type { BlockerResource, PersonResource } from "../public-api.ts";
+import type { BlockerResource, PersonResource, TeammateResource } from "../public-api.ts";
 
 export type Counters = { waitingOnMe: number; imWaitingOn: number };
 
@@ -44,6 +44,7 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team }: Ho
   return {
     me: () => call<{ person: PersonResource; team: { id: string; name: string } }>("GET", "/me"),
     counters: () => call<Counters>("GET", "/counters"),
+    people: () => call<{ people: TeammateResource[] }>("GET", "/people").then((answer) => answer.people),
     waitingOnMe: () => list("waiting_on_me"),
     imWaitingOn: () => list("im_waiting_on"),
     markDone: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/done`),

@@ -5,12 +5,12 @@ import type { ColumnItem } from "../../common/holdup-client/columns.ts";
 import { menuModel, SECTION_LIMIT, type MenuItem, type TrayState } from "./menu-model.ts";
 
 const SERVER = "http://localhost:3000";
-const item = (id: string, overrides: Partial<ColumnItem> = {}): ColumnItem => ({ id, title: `Blocker ${id}`, url: `${SERVER}/blockers/${id}`, priority: "normal", age: "3d", people: "Ana", canMarkDone: false, canSnooze: false, nudgeable: [], ...overrides });
+const item = (id: string, overrides: Partial<ColumnItem> = {}): ColumnItem => ({ id, title: `Blocker ${id}`, url: `${SERVER}/blockers/${id}`, priority: "normal", age: "3d", people: "Ana", myPartPending: false, nudgeable: [], ...overrides });
 const titles = (items: MenuItem[]) => items.map((entry) => ("separator" in entry ? "---" : entry.title));
 const signedIn = (overrides: Partial<Extract<TrayState, { phase: "signed-in" }>> = {}): TrayState => ({
   phase: "signed-in",
   stream: { kind: "live" },
-  columns: { waitingOnMe: [item("a", { canMarkDone: true, canSnooze: true, people: "Ana, Cleo" })], imWaitingOn: [item("b", { people: "Bob", nudgeable: [{ profileId: "bob", name: "Bob" }] })] },
+  columns: { waitingOnMe: [item("a", { myPartPending: true, people: "Ana, Cleo" })], imWaitingOn: [item("b", { people: "Bob", nudgeable: [{ profileId: "bob", name: "Bob" }] })] },
   counts: { waitingOnMe: 1, imWaitingOn: 1 },
   ...overrides,
 });

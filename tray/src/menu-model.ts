@@ -48,8 +48,12 @@ function section(title: string, items: ColumnItem[], total: number, dashboardUrl
 }
 
 const waitingOnMeActions = (item: ColumnItem): MenuItem[] => [
-  ...(item.canMarkDone ? [{ title: "Mark done", enabled: true, action: { type: "mark-done", blockerId: item.id, title: item.title } } satisfies MenuItem] : []),
-  ...(item.canSnooze ? [{ title: "Snooze 1 day", enabled: true, action: { type: "snooze-day", blockerId: item.id, title: item.title } } satisfies MenuItem] : []),
+  ...(item.myPartPending
+    ? [
+        { title: "Mark done", enabled: true, action: { type: "mark-done", blockerId: item.id, title: item.title } } satisfies MenuItem,
+        { title: "Snooze 1 day", enabled: true, action: { type: "snooze-day", blockerId: item.id, title: item.title } } satisfies MenuItem,
+      ]
+    : []),
 ];
 
 const imWaitingOnActions = (item: ColumnItem): MenuItem[] =>

@@ -13,8 +13,7 @@ const item = (id: string, nudgeable = 0): ColumnItem => ({
   priority: "normal",
   age: "1d",
   people: "Ana",
-  canMarkDone: true,
-  canSnooze: true,
+  myPartPending: true,
   nudgeable: Array.from({ length: nudgeable }, (_, index) => ({ profileId: `p${index}`, name: `Person ${index}` })),
 });
 const visible = (slots: SlotState[]) => slots.filter((slot) => !slot.hidden).map((slot) => slot.title);

@@ -1,7 +1,8 @@
 // The browser extension (issue #15) in Chromium, loaded from dist/extension as a person would load it: its options
 // page points it at this server; "Sign in" asks for a device code and opens /device, where Bob, signed in, approves;
 // the toolbar badge then counts what waits on him and the popup shows both columns, live, with their actions; "Log
-// this page as a blocker" takes the page's title and address; signed out in Holdup's settings, it says so at once.
+// this page as a blocker" takes the page's title and address; signed out in Holdup's settings, it says so at once;
+// its own Sign out ends its session on the server.
 // axe finds nothing in the popup (light and dark) or the options page. The extension's pages stay silent.
 import fs from "node:fs";
 import os from "node:os";
@@ -157,6 +158,18 @@ test("the extension signs in at /device, counts what waits on me on its badge, s
     await extensionRow.getByRole("button", { name: /^Sign out / }).click();
     await expect(logging.getByText("You were signed out (from Holdup's settings, or after 90 days unused). Sign in again.")).toBeVisible({ timeout: 15_000 });
     expect(await badgeOf(browser.worker)).toBe("");
+
+    // Signed in again, its own Sign out ends its session on the server too: it leaves Bob's sessions list.
+    const again = browser.context.waitForEvent("page");
+    await logging.getByRole("button", { name: "Sign in", exact: true }).click();
+    const secondApproval = await again;
+    await secondApproval.getByRole("button", { name: "Approve" }).click();
+    await secondApproval.close();
+    await logging.getByRole("button", { name: "Sign out" }).click({ timeout: 15_000 });
+    await expect(logging.getByRole("heading", { name: "Sign in to Holdup" })).toBeVisible();
+    await bob.page.reload();
+    await expect(bob.page.getByRole("list", { name: "Signed-in devices" })).toBeVisible();
+    await expect(bob.page.getByText("Holdup browser extension")).toHaveCount(0);
     expect(errors, "errors and warnings in the extension's pages").toEqual([]);
   } finally {
     await browser.close();

@@ -51,6 +51,8 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team }: Ho
     snoozeUntil: (blockerId: string, until: Date) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/snooze`, { until: until.toISOString() }),
     nudge: (blockerId: string, profileId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/nudge`, { profileId }),
     createBlocker: (blocker: { title: string; linkUrl?: string; blockingProfileIds: string[] }) => call<BlockerResource>("POST", "/blockers", blocker),
+    /** Ends the device's own session (a tray's or an extension's token; an API key cannot). */
+    signOut: () => call<undefined>("POST", "/me/sign-out"),
   };
 }
 

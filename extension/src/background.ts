@@ -161,8 +161,13 @@ async function cancelSignIn() {
   await writeStored({ signIn: { kind: "signed-out" } });
 }
 
-/** Forgets the token; the session stays in Holdup's sessions list until signed out there or 90 days unused. */
-const signOut = () => forgetToken({ kind: "signed-out" });
+async function signOut() {
+  const stored = await readStored();
+  // The server ends the device's session (it leaves the sessions list). If it cannot be reached, the token is
+  // forgotten all the same, and the session ends when signed out in settings or after 90 days unused.
+  if (stored.token) await holdupApi({ baseUrl: stored.serverUrl, token: stored.token, fetch: withoutCookies }).signOut().catch(() => undefined);
+  await forgetToken({ kind: "signed-out" });
+}
 
 const handlers: Record<Request["kind"], () => Promise<void>> = { "sign-in": startSignIn, "cancel-sign-in": cancelSignIn, "sign-out": signOut, refresh };
 

@@ -13,7 +13,7 @@ import { deviceCode as deviceCodes } from "../db/schema.ts";
 import { aboutBlocker, openEventStream } from "../test/event-stream.ts";
 import { makeBlocker, makeTeam, testClock, type Teammate } from "../test/factories.ts";
 import { askForCode, letIntervalPass as letIntervalPassOn, newDevice as newDeviceOf, pollForToken, signInDevice as signInDeviceOn, signOutDevices, type DeviceCodeAnswer } from "../test/device-sign-in.ts";
-import { ScriptClient } from "../test/script-client.ts";
+import { ScriptClient, scriptOf } from "../test/script-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 const clock = testClock(new Date("2026-11-20T09:00:00Z"));
@@ -115,6 +115,36 @@ describe("the device grant", () => {
     const refused = await device.get("/api/v1/me", { "x-holdup-team": other });
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ code: "not_a_member" });
+  });
+  it("signs itself out with its own token: the session ends and leaves the sessions list; an API key cannot", async () => {
+    const { device } = await signInDevice(bob, "holdup-extension");
+    const stream = await openEventStream(device);
+    const signedOut = await device.post("/api/v1/me/sign-out");
+    expect(signedOut.status, signedOut.text).toBe(204);
+    await stream.ended();
+    expect((await device.get("/api/v1/me")).status).toBe(401);
+    expect((await device.post("/api/v1/me/sign-out")).status).toBe(401);
+    const { sessions } = (await bob.client.request("/api/account/sessions")).json as SessionsList;
+    expect(sessions.filter((session) => session.client === "holdup-extension")).toEqual([]);
+    const { script } = await scriptOf(bob);
+    const refused = await script.post("/api/v1/me/sign-out");
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: "not_a_device" });
+    expect((await script.get("/api/v1/me")).status).toBe(200);
+  });
+
+  it("is refused as soon as its person leaves the team, and its stream ends", async () => {
+    const [owner, leaver] = (await makeTeam(server, ["Olga", "Leo"], "Short-lived")) as [Teammate, Teammate];
+    const { device } = await signInDevice(leaver);
+    const teamId = ((await owner.client.request("/api/team")).json as { id: string }).id;
+    expect((await device.get("/api/v1/me")).status).toBe(200);
+    const stream = await openEventStream(device);
+    expect((await leaver.client.post("/api/auth/organization/leave", { organizationId: teamId })).status).toBe(200);
+    await stream.ended();
+    const refused = await device.get("/api/v1/counters", { "x-holdup-team": teamId });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: "not_a_member" });
+    expect((await device.get("/api/v1/blockers?view=waiting_on_me", { "x-holdup-team": teamId })).status).toBe(403);
   });
 });
 

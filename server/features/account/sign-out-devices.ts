@@ -20,3 +20,9 @@ export async function signOutDevice(deps: { auth: Auth; db: Database }, viewer: 
 export async function signOutOtherDevices(auth: Auth, headers: Headers) {
   await auth.api.revokeOtherSessions({ headers });
 }
+
+/** A tray or browser extension signing itself out with its own token (POST /api/v1/me/sign-out): the same hooks run. */
+export async function signOutThisDevice(auth: Auth, token: string) {
+  const context = await auth.$context;
+  await context.internalAdapter.deleteSession(token);
+}

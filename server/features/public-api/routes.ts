@@ -21,6 +21,8 @@ import { organization } from "../../db/schema.ts";
 import type { AppDependencies, AppEnv, Member } from "../../http/app-env.ts";
 import { VALIDATION_MESSAGE } from "../../http/refusal.ts";
 import { fieldErrorsOf } from "../../http/validate.ts";
+import { bearerToken } from "../../auth/device-session.ts";
+import { signOutThisDevice } from "../account/sign-out-devices.ts";
 import { requireApiKey, requireWriteScope } from "../api-keys/api-key-check.ts";
 import { commentOnBlocker } from "../blockers/comment-on-blocker.ts";
 import { createBlocker } from "../blockers/create-blocker.ts";
@@ -89,6 +91,20 @@ export function publicApiRoutes(deps: AppDependencies) {
       const [team] = await db.select({ name: organization.name }).from(organization).where(eq(organization.id, m.teamId));
       return c.json({ person: { id: m.profileId, name: m.fullName, email: m.email, formerMember: false }, team: { id: m.teamId, name: team?.name ?? "" }, scope: c.get("apiKey").scope }, 200);
     })
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/me/sign-out",
+        ...described("signOutDevice", "Sign this device out", ["Me"], "For Holdup's tray and browser extension, signed in through the device grant: ends the device's session as Sign out in Settings → Personal does, and its token opens nothing any more. An API key does not sign out: revoke it in Settings → Personal → API keys (403)."),
+        responses: { 204: { description: "Signed out" }, ...refusals },
+      }),
+      async (c) => {
+        const token = bearerToken(c.req.header("authorization"));
+        if (!c.get("apiKey").device || !token) return c.json({ code: "not_a_device", message: "An API key does not sign out: revoke it in Settings → Personal → API keys" }, 403);
+        await signOutThisDevice(deps.auth, token);
+        return c.body(null, 204);
+      },
+    )
     .openapi(createRoute({ method: "get", path: "/counters", ...described("getCounters", "Waiting on me, and I'm waiting on", ["Me"]), responses: { 200: json(countersSchema, "The two counters of the profile card"), ...refusals } }), async (c) =>
       c.json(await countWaiting(db, c.get("member")), 200),
     )

@@ -2,7 +2,6 @@
 // code approved in the browser the first time (decision 042), then sits in the system tray with both columns.
 // HOLDUP_TRAY_REPORT=1 prints each menu as a JSON line and takes actions as JSON lines on stdin (the CI tray test).
 import { spawn } from "node:child_process";
-import path from "node:path";
 import readline from "node:readline";
 import { loadTrayConfig } from "./config.ts";
 import type { TrayAction, TrayMenu } from "./menu-model.ts";
@@ -34,28 +33,33 @@ const quit = () => {
   process.exit(0);
 };
 
-if (!config.headless) {
-  host = await startTrayHost({ onAction: act, onExit: () => quit(), binaryDirectory: path.join(config.directory, "bin") }).catch((error: unknown) => {
-    log(`no system tray (${error instanceof Error ? error.message : String(error)}): running without an icon`);
-    return undefined;
+// One function rather than top-level awaits: the packaged tray is one CommonJS file (decision 044).
+async function run() {
+  if (!config.headless) {
+    host = await startTrayHost({ onAction: act, onExit: () => quit(), directory: config.directory }).catch((error: unknown) => {
+      log(`no system tray (${error instanceof Error ? error.message : String(error)}): running without an icon`);
+      return undefined;
+    });
+  }
+  const notifier = desktopNotifier(log);
+  tray = startTray({
+    serverUrl: config.serverUrl,
+    tokens: await tokenStore(config.directory, config.serverUrl, log),
+    show: (menu: TrayMenu) => {
+      report({ menu });
+      void host?.show(menu).catch((error: unknown) => log(`could not draw the menu: ${String(error)}`));
+    },
+    notify: (notification) => {
+      report({ notification });
+      notifier.notify(notification);
+    },
+    openUrl,
+    quit,
+    log,
   });
+  if (config.report) readline.createInterface({ input: process.stdin }).on("line", (line) => act(JSON.parse(line) as TrayAction));
+  process.on("SIGINT", quit);
+  process.on("SIGTERM", quit);
 }
-const notifier = desktopNotifier(log);
-tray = startTray({
-  serverUrl: config.serverUrl,
-  tokens: await tokenStore(path.join(config.directory, "tokens.json"), config.serverUrl, log),
-  show: (menu: TrayMenu) => {
-    report({ menu });
-    void host?.show(menu).catch((error: unknown) => log(`could not draw the menu: ${String(error)}`));
-  },
-  notify: (notification) => {
-    report({ notification });
-    notifier.notify(notification);
-  },
-  openUrl,
-  quit,
-  log,
-});
-if (config.report) readline.createInterface({ input: process.stdin }).on("line", (line) => act(JSON.parse(line) as TrayAction));
-process.on("SIGINT", quit);
-process.on("SIGTERM", quit);
+
+void run();

@@ -3,6 +3,7 @@
 // read (0600) in the tray's own directory. One token per server: a tray pointed at another server signs in there.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { loadKeyring, type Keyring } from "./tray-files.ts";
 
 export type TokenStore = { load: () => Promise<string | undefined>; save: (token: string) => Promise<void>; clear: () => Promise<void> };
 
@@ -34,14 +35,16 @@ export function fileTokenStore(file: string, serverUrl: string): TokenStore {
   };
 }
 
-type Keyring = { Entry: new (service: string, account: string) => { getPassword(): string | null | undefined; setPassword(password: string): void; deletePassword(): boolean | void } };
-
-/** The keychain when it answers, the file otherwise (a Linux box without a Secret Service, a CI runner). */
-export async function tokenStore(file: string, serverUrl: string, log: (message: string) => void = () => undefined): Promise<TokenStore> {
+/**
+ * The keychain when it answers, the file `tokens.json` in the tray's `directory` otherwise (a Linux box without a
+ * Secret Service, a CI runner).
+ */
+export async function tokenStore(directory: string, serverUrl: string, log: (message: string) => void = () => undefined): Promise<TokenStore> {
+  const file = path.join(directory, "tokens.json");
   const fallback = fileTokenStore(file, serverUrl);
   let keyring: Keyring;
   try {
-    keyring = (await import("@napi-rs/keyring")) as unknown as Keyring;
+    keyring = await loadKeyring(directory);
     const probe = new keyring.Entry(SERVICE, serverUrl);
     probe.getPassword();
   } catch (error) {

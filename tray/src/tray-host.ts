@@ -2,49 +2,19 @@
 // the model's look, the count beside it where the desktop shows a title (macOS, most Linux panels), the tooltip,
 // and the menu laid onto fixed slots (slots.ts). Each new model sends only the slots that changed. Choosing an item
 // runs its action. Windows takes an ICO, the others a PNG (tray/icons/, drawn by scripts/tray-icons.ts).
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { MenuItem as SysTrayItem } from "systray2";
 import type { TrayAction, TrayIcon, TrayMenu } from "./menu-model.ts";
 import { layOut, SLOT_LAYOUT, SUBMENU_SIZE, type SlotState } from "./slots.ts";
+import { iconFile, trayProgramCopyDir } from "./tray-files.ts";
 
 type SysTrayClass = typeof import("systray2").default;
 
-const iconsDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../icons");
-export const iconFile = (look: TrayIcon["look"]) => path.join(iconsDirectory, `${look}.${process.platform === "win32" ? "ico" : "png"}`);
-
 type Slot = SysTrayItem & { state: SlotState };
-
-const BINARIES: Partial<Record<NodeJS.Platform, string>> = { linux: "tray_linux_release", darwin: "tray_darwin_release", win32: "tray_windows_release.exe" };
-
-/**
- * systray2's tray program, runnable. It ships without its execute bit (and its own chmod passes a mode Node does not
- * read): set it where it is installed, or, where that is read-only, on a copy in the tray's own directory — which
- * is then where systray2 runs it from (its `copyDir`, one folder per systray2 version).
- */
-function runnableBinary(binaryDirectory: string): string | false {
-  const name = BINARIES[process.platform];
-  if (!name) throw new Error(`no system tray program for ${process.platform}`);
-  const packageFile = createRequire(import.meta.url).resolve("systray2/package.json");
-  const shipped = path.join(path.dirname(packageFile), "traybin", name);
-  try {
-    fs.chmodSync(shipped, 0o755);
-    return false;
-  } catch {
-    const version = (JSON.parse(fs.readFileSync(packageFile, "utf8")) as { version: string }).version;
-    const copy = path.join(binaryDirectory, version, name);
-    fs.mkdirSync(path.dirname(copy), { recursive: true });
-    if (!fs.existsSync(copy)) fs.copyFileSync(shipped, copy);
-    fs.chmodSync(copy, 0o755);
-    return binaryDirectory;
-  }
-}
 
 const sameSlot = (a: SlotState, b: SlotState) => a.title === b.title && a.enabled === b.enabled && a.hidden === b.hidden;
 
-export async function startTrayHost({ onAction, onExit, binaryDirectory }: { onAction: (action: TrayAction) => void; onExit: () => void; binaryDirectory: string }) {
+/** `directory`: the tray's own (config.ts), where the packaged tray writes out its program and icons (tray-files.ts). */
+export async function startTrayHost({ onAction, onExit, directory }: { onAction: (action: TrayAction) => void; onExit: () => void; directory: string }) {
   if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) throw new Error("no desktop (neither DISPLAY nor WAYLAND_DISPLAY is set)");
   const systrayModule = (await import("systray2")) as unknown as { default: SysTrayClass | { default: SysTrayClass } };
   const SysTray = ("default" in systrayModule.default ? systrayModule.default.default : systrayModule.default) as SysTrayClass;
@@ -55,9 +25,9 @@ export async function startTrayHost({ onAction, onExit, binaryDirectory }: { onA
   const quit = item({ title: "Quit Holdup", enabled: true, hidden: false, action: { type: "quit" } });
   let icon: TrayIcon = { look: "signed-out", title: "", tooltip: "Holdup" };
   const tray = new SysTray({
-    menu: { icon: iconFile(icon.look), isTemplateIcon: false, title: icon.title, tooltip: icon.tooltip, items: [...slots, SysTray.separator, quit] },
+    menu: { icon: iconFile(icon.look, directory), isTemplateIcon: false, title: icon.title, tooltip: icon.tooltip, items: [...slots, SysTray.separator, quit] },
     debug: false,
-    copyDir: runnableBinary(binaryDirectory),
+    copyDir: trayProgramCopyDir(directory),
   });
   // systray2 waits for its program's first line forever; a program that cannot reach a desktop never sends it.
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -79,7 +49,7 @@ export async function startTrayHost({ onAction, onExit, binaryDirectory }: { onA
   async function draw(menu: TrayMenu) {
     if (menu.icon.look !== icon.look || menu.icon.title !== icon.title || menu.icon.tooltip !== icon.tooltip) {
       icon = menu.icon;
-      await tray.sendAction({ type: "update-menu", menu: { icon: iconFile(icon.look), isTemplateIcon: false, title: icon.title, tooltip: icon.tooltip, items: [...slots, SysTray.separator, quit] } });
+      await tray.sendAction({ type: "update-menu", menu: { icon: iconFile(icon.look, directory), isTemplateIcon: false, title: icon.title, tooltip: icon.tooltip, items: [...slots, SysTray.separator, quit] } });
     }
     const { slots: next, quit: nextQuit } = layOut(menu);
     for (const [index, slot] of slots.entries()) {

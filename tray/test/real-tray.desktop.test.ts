@@ -1,33 +1,40 @@
-// The tray for real, on a Linux desktop (issue #15): Xvfb for a screen, a D-Bus session, and trayer as the panel's
-// system tray. `npm run tray` (as the README shows it) signs in through the device grant against a running Holdup (Bob approves its code from
-// his browser), a blocker logged by Ana appears in its menu within 2 s — read from the tray process's own menu model
-// (HOLDUP_TRAY_REPORT=1) — and xdotool clicks the icon to open the menu, whose screenshot is saved to
-// test-results/tray/menu.png. Run by `npm run test:tray` (CI installs xvfb trayer xdotool dbus-x11
-// libayatana-appindicator3-1 imagemagick x11-utils).
+// The tray for real, on a Linux desktop (issue #15): Xvfb for a screen, a D-Bus session with dunst as its
+// notification service, and trayer as the panel's system tray. The tray — `npm run tray` as the README shows it, then
+// the packaged executable (`npm run tray:package`, decision 044) copied alone into an empty folder — signs in through
+// the device grant against a running Holdup (Bob approves its code from his browser), a blocker logged by Ana appears
+// in its menu within 2 s — read from the tray process's own menu model (HOLDUP_TRAY_REPORT=1) — and its desktop
+// notification reaches the notification service (notify-send, seen on the bus by dbus-monitor); xdotool clicks the
+// icon to open the menu, whose screenshot is saved to test-results/tray/menu.png (packaged-menu.png). Run by
+// `npm run test:tray`, which packages the tray first (CI installs xvfb trayer xdotool dbus-x11
+// libayatana-appindicator3-1 imagemagick x11-utils dunst libnotify-bin).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signOutDevices } from "../../server/test/device-sign-in.ts";
 import { makeTeam, type Teammate } from "../../server/test/factories.ts";
 import { startTestServer, type TestServer } from "../../server/test/test-server.ts";
 import type { TrayMenu } from "../src/menu-model.ts";
+import { repositoryFiles, type TrayFileId } from "../src/tray-files.ts";
 
 const DISPLAY = `:${90 + Math.floor(Math.random() * 9)}`;
 const SCREENSHOTS = path.resolve("test-results/tray");
+const PACKAGED = path.resolve("dist/tray/holdup-tray");
 const children: ChildProcess[] = [];
 let server: TestServer;
-let ana: Teammate, bob: Teammate;
 let desktop: NodeJS.ProcessEnv;
+/** What dbus-monitor saw of the notifications sent on the session bus. */
+let notificationsOnBus = "";
 
 /** Polls until `check` answers something, or fails after `timeoutMs`. */
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+async function until<T>(what: string | (() => string), check: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await check();
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`${typeof what === "string" ? what : what()}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -41,8 +48,8 @@ const run = (command: string, args: string[]) => {
 };
 
 /** A program for the test's desktop, in a process group of its own, so stopping it stops what it started (npm → node). */
-function start(command: string, args: string[], env: NodeJS.ProcessEnv = desktop) {
-  const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+function start(command: string, args: string[], env: NodeJS.ProcessEnv = desktop, cwd?: string) {
+  const child = spawn(command, args, { env, cwd, stdio: ["pipe", "pipe", "pipe"], detached: true });
   children.push(child);
   return child;
 }
@@ -53,10 +60,11 @@ const stop = (child: ChildProcess) => {
     // already gone
   }
 };
+const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once("exit", resolve)));
 
 beforeAll(async () => {
+  if (!fs.existsSync(PACKAGED)) throw new Error(`${PACKAGED} is missing: npm run test:tray packages the tray first (npm run tray:package)`);
   server = await startTestServer({ smtp: false });
-  [ana, bob] = (await makeTeam(server, ["Ana", "Bob"])) as [Teammate, Teammate];
   start("Xvfb", [DISPLAY, "-screen", "0", "1024x600x24", "-nolisten", "tcp"], process.env);
   desktop = { ...process.env, DISPLAY };
   await until("the X server", () => (run("xdpyinfo", []) ? true : undefined));
@@ -64,6 +72,11 @@ beforeAll(async () => {
     const [, name, value] = /^(\w+)='([^']*)';/.exec(line) ?? [];
     if (name && value !== undefined) desktop[name] = value;
   }
+  const monitor = start("dbus-monitor", ["--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"]);
+  monitor.stdout?.on("data", (chunk: Buffer) => (notificationsOnBus += chunk.toString()));
+  start("dunst", []);
+  const notificationService = ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.Notifications"];
+  await until("the notification service", () => (run("dbus-send", notificationService)?.includes("boolean true") ? true : undefined));
   start("trayer", ["--edge", "top", "--align", "right", "--widthtype", "pixel", "--width", "160", "--height", "32", "--SetDockType", "true", "--transparent", "false", "--tint", "0xeeeeee"]);
   await until("the tray host's window", () => run("xdotool", ["search", "--onlyvisible", "--class", "trayer"])?.trim() || undefined);
 }, 60_000);
@@ -74,10 +87,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The two ways to run the tray: from the repository as the README shows, and as the package, alone in a folder. */
+const ways = [
+  { name: "npm run tray", writtenOut: [] as TrayFileId[], screenshot: "menu.png", blocker: "Sign the release notes", command: () => ({ command: "npm", args: ["run", "--silent", "tray"], cwd: process.cwd() }) },
+  {
+    name: "the packaged executable",
+    writtenOut: ["tray-program", "keyring-addon", "icon-waiting"] as TrayFileId[],
+    screenshot: "packaged-menu.png",
+    blocker: "Sign the packaged build",
+    command: () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-tray-package-"));
+      fs.copyFileSync(PACKAGED, path.join(folder, "holdup-tray"));
+      fs.chmodSync(path.join(folder, "holdup-tray"), 0o755);
+      return { command: path.join(folder, "holdup-tray"), args: [], cwd: folder };
+    },
+  },
+];
+
 describe("the tray on a Linux desktop", () => {
-  it("signs in with a code approved in the browser, shows a new blocker within 2 s, and opens its menu", async () => {
+  it.each(ways)("$name: signs in with a code approved in the browser, shows a new blocker within 2 s, notifies, and opens its menu", async ({ writtenOut, screenshot, blocker, command }) => {
+    const [ana, bob] = (await makeTeam(server, ["Ana", "Bob"])) as [Teammate, Teammate];
     const trayDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-tray-"));
-    const tray = start("npm", ["run", "--silent", "tray"], { ...desktop, HOLDUP_URL: server.url, HOLDUP_TRAY_REPORT: "1", HOLDUP_TRAY_BROWSER: "none", HOLDUP_TRAY_DIR: trayDirectory });
+    const how = command();
+    const tray = start(how.command, how.args, { ...desktop, HOLDUP_URL: server.url, HOLDUP_TRAY_REPORT: "1", HOLDUP_TRAY_BROWSER: "none", HOLDUP_TRAY_DIR: trayDirectory }, how.cwd);
     const menus: { at: number; menu: TrayMenu }[] = [];
     const opened: string[] = [];
     let errors = "";
@@ -90,19 +122,28 @@ describe("the tray on a Linux desktop", () => {
     const titles = (menu: TrayMenu | undefined) => (menu?.items ?? []).map((item) => ("separator" in item ? "---" : item.title));
 
     // The tray opens the approval page (here: prints it); Bob approves it from his browser.
-    const approvalPage = await until(`the tray's approval page (stderr: ${errors})`, () => opened[0]);
+    const approvalPage = await until(() => `the tray's approval page (stderr: ${errors})`, () => opened[0]);
     const userCode = new URL(approvalPage).searchParams.get("user_code") ?? "";
     const browser = bob.client.fromAnotherNetwork();
     expect((await browser.request(`/api/auth/device?user_code=${userCode}`)).status).toBe(200);
     expect((await browser.post("/api/auth/device/approve", { userCode })).status).toBe(200);
-    await until("the tray signed in and live", () => (titles(menus.at(-1)?.menu).includes("Live") ? true : undefined), 30_000);
+    // Live, with its lists read: a blocker logged before the first read would be no news to notify.
+    const ready = (shown: string[]) => shown.includes("Live") && !shown.includes("Loading…");
+    await until("the tray signed in and live, its lists read", () => (ready(titles(menus.at(-1)?.menu)) ? true : undefined), 30_000);
 
     const loggedAt = Date.now();
-    const made = await ana.client.post("/api/blockers", { title: "Sign the release notes", blockingProfileIds: [bob.profileId] });
+    const made = await ana.client.post("/api/blockers", { title: blocker, blockingProfileIds: [bob.profileId] });
     expect(made.status, made.text).toBe(201);
-    const shown = await until("the new blocker in the tray's menu", () => menus.find((entry) => entry.at >= loggedAt && titles(entry.menu).some((title) => title.startsWith("Sign the release notes")))?.at);
+    const shown = await until("the new blocker in the tray's menu", () => menus.find((entry) => entry.at >= loggedAt && titles(entry.menu).some((title) => title.startsWith(blocker)))?.at);
     expect(shown - loggedAt).toBeLessThanOrEqual(2_000);
     expect(menus.at(-1)?.menu.icon).toMatchObject({ look: "waiting", title: "1" });
+    // node-notifier ran notify-send, which reached the desktop's notification service.
+    await until(() => `the notification on the bus (stderr: ${errors}; bus: ${notificationsOnBus})`, () => (notificationsOnBus.includes(`string "${blocker}"`) ? true : undefined));
+    expect(errors).not.toContain("desktop notifications are not available");
+    // The token went to the keychain (here the kernel's keyring: there is no Secret Service): the keychain's addon
+    // loaded, from the package too, which wrote it out into the tray's directory with its program and icons.
+    expect(errors).not.toContain("No keychain");
+    for (const id of writtenOut) expect(fs.existsSync(path.join(trayDirectory, repositoryFiles()[id].name)), id).toBe(true);
 
     // The icon is in the tray host's window: click it, wait for the menu to be drawn, and keep a picture of it.
     const panel = await until("the tray host's window", () => run("xdotool", ["search", "--onlyvisible", "--class", "trayer"])?.trim().split("\n")[0]);
@@ -114,8 +155,13 @@ describe("the tray on a Linux desktop", () => {
     run("xdotool", ["mousemove", String(value("X") + value("WIDTH") - 16), String(value("Y") + 16), "click", "1"]);
     await until("the tray's menu on screen", () => (mappedWindows() > before ? true : undefined), 10_000);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    execFileSync("import", ["-window", "root", path.join(SCREENSHOTS, "menu.png")], { env: desktop });
-    expect(fs.statSync(path.join(SCREENSHOTS, "menu.png")).size).toBeGreaterThan(1_000);
+    execFileSync("import", ["-window", "root", path.join(SCREENSHOTS, screenshot)], { env: desktop });
+    expect(fs.statSync(path.join(SCREENSHOTS, screenshot)).size).toBeGreaterThan(1_000);
+    // Bob signs the tray out in Holdup: it says so and forgets its token (the next tray, on the same server, finds none).
+    await signOutDevices(bob);
+    await until("the tray signed out", () => (titles(menus.at(-1)?.menu).includes("Signed out in Holdup") ? true : undefined));
+    // Gone, icon and all, before the next tray's icon is clicked.
     stop(tray);
+    await exited(tray);
   });
 });

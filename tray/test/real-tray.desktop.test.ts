@@ -69,7 +69,8 @@ beforeAll(async () => {
   desktop = { ...process.env, DISPLAY };
   await until("the X server", () => (run("xdpyinfo", []) ? true : undefined));
   for (const line of execFileSync("dbus-launch", ["--sh-syntax"], { env: desktop, encoding: "utf8" }).split("\n")) {
-    const [, name, value] = /^(\w+)='([^']*)';/.exec(line) ?? [];
+    // DBUS_SESSION_BUS_ADDRESS='unix:…'; and DBUS_SESSION_BUS_PID=1234; (unquoted: afterAll stops the bus by it).
+    const [, name, value] = /^(\w+)='?([^';]*)'?;/.exec(line) ?? [];
     if (name && value !== undefined) desktop[name] = value;
   }
   const monitor = start("dbus-monitor", ["--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"]);

@@ -23,6 +23,13 @@ const DISPLAY = `:${90 + Math.floor(Math.random() * 9)}`;
 const SCREENSHOTS = path.resolve("test-results/tray");
 const PACKAGED = path.resolve("dist/tray/holdup-tray");
 const children: ChildProcess[] = [];
+/** Folders the test made (a copy of the package is 90 MB): removed at the end. */
+const folders: string[] = [];
+const newFolder = (prefix: string) => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+};
 let server: TestServer;
 let desktop: NodeJS.ProcessEnv;
 /** What dbus-monitor saw of the notifications sent on the session bus. */
@@ -86,6 +93,7 @@ afterAll(async () => {
   for (const child of children.reverse()) stop(child);
   if (desktop?.DBUS_SESSION_BUS_PID) process.kill(Number(desktop.DBUS_SESSION_BUS_PID), "SIGTERM");
   await server?.stop();
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 /** The two ways to run the tray: from the repository as the README shows, and as the package, alone in a folder. */
@@ -97,7 +105,7 @@ const ways = [
     screenshot: "packaged-menu.png",
     blocker: "Sign the packaged build",
     command: () => {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-tray-package-"));
+      const folder = newFolder("holdup-tray-package-");
       fs.copyFileSync(PACKAGED, path.join(folder, "holdup-tray"));
       fs.chmodSync(path.join(folder, "holdup-tray"), 0o755);
       return { command: path.join(folder, "holdup-tray"), args: [], cwd: folder };
@@ -108,7 +116,7 @@ const ways = [
 describe("the tray on a Linux desktop", () => {
   it.each(ways)("$name: signs in with a code approved in the browser, shows a new blocker within 2 s, notifies, and opens its menu", async ({ writtenOut, screenshot, blocker, command }) => {
     const [ana, bob] = (await makeTeam(server, ["Ana", "Bob"])) as [Teammate, Teammate];
-    const trayDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-tray-"));
+    const trayDirectory = newFolder("holdup-tray-");
     const how = command();
     const tray = start(how.command, how.args, { ...desktop, HOLDUP_URL: server.url, HOLDUP_TRAY_REPORT: "1", HOLDUP_TRAY_BROWSER: "none", HOLDUP_TRAY_DIR: trayDirectory }, how.cwd);
     const menus: { at: number; menu: TrayMenu }[] = [];

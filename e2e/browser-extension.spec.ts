@@ -48,7 +48,7 @@ async function axeBothThemes(page: Page, what: string) {
   }
 }
 
-test("the extension signs in at /device, counts what waits on me on its badge, shows and acts on both columns, logs the page, and is told when signed out", async ({ page, baseURL, teammate, bob }) => {
+test("the extension signs in at /device, counts what waits on me on its badge, shows and acts on both columns, logs the page, and is told when signed out", async ({ page, baseURL, bob }) => {
   test.setTimeout(90_000);
   const server = baseURL ?? "";
   const browser = await browserWithExtension(bob.page.context());

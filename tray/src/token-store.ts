@@ -8,6 +8,12 @@ import { loadKeyring, type Keyring } from "./tray-files.ts";
 export type TokenStore = { load: () => Promise<string | undefined>; save: (token: string) => Promise<void>; clear: () => Promise<void> };
 
 const SERVICE = "Holdup tray";
+/**
+ * On Linux, the Secret Service (GNOME Keyring, KWallet) only: left to choose, the keychain's library falls back to the
+ * kernel's keyring, which a reboot empties — the tray would ask to sign in again after every restart. Without a
+ * Secret Service the 0600 file keeps the token instead.
+ */
+const KEYCHAIN = { linux: { store: "secret-service" } } as const;
 
 /** The file form: `{ "<server>": "<token>" }`, written whole, readable by its owner alone. */
 export function fileTokenStore(file: string, serverUrl: string): TokenStore {
@@ -45,13 +51,13 @@ export async function tokenStore(directory: string, serverUrl: string, log: (mes
   let keyring: Keyring;
   try {
     keyring = await loadKeyring(directory);
-    const probe = new keyring.Entry(SERVICE, serverUrl);
+    const probe = new keyring.Entry(SERVICE, serverUrl, KEYCHAIN);
     probe.getPassword();
   } catch (error) {
     log(`No keychain (${error instanceof Error ? error.message : String(error)}): the token is kept in ${file}, readable only by you`);
     return fallback;
   }
-  const entry = new keyring.Entry(SERVICE, serverUrl);
+  const entry = new keyring.Entry(SERVICE, serverUrl, KEYCHAIN);
   return {
     load: async () => entry.getPassword() ?? undefined,
     save: async (token) => entry.setPassword(token),

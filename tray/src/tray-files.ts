@@ -101,7 +101,7 @@ export function trayProgramCopyDir(directory: string): string | false {
   }
 }
 
-export type Keyring = { Entry: new (service: string, account: string) => { getPassword(): string | null | undefined; setPassword(password: string): void; deletePassword(): boolean | void } };
+export type Keyring = { Entry: new (service: string, account: string, options?: { linux?: { store?: "secret-service" | "keyutils" } }) => { getPassword(): string | null | undefined; setPassword(password: string): void; deletePassword(): boolean | void } };
 
 /** @napi-rs/keyring: its package from the repository; in the package, its native addon, written out and loaded. */
 export async function loadKeyring(directory: string): Promise<Keyring> {

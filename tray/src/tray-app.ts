@@ -9,6 +9,7 @@ import { holdupApi, HoldupApiError, type Counters, type HoldupApi } from "../../
 import { followLiveEvents, type StreamState } from "../../common/holdup-client/live-events.ts";
 import { formatUserCode } from "../../common/devices.ts";
 import type { BlockerResource } from "../../common/public-api.ts";
+import { trayFetch } from "./http-fetch.ts";
 import { menuModel, type TrayAction, type TrayMenu, type TrayState } from "./menu-model.ts";
 import type { TokenStore } from "./token-store.ts";
 
@@ -24,6 +25,7 @@ export type TrayDependencies = {
   quit: () => void;
   now?: () => number;
   log?: (message: string) => void;
+  /** Node's own fetch when given; by default the tray's, over node:http, which costs far less memory (http-fetch.ts). */
   fetch?: typeof fetch;
 };
 
@@ -32,6 +34,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function startTray(deps: TrayDependencies) {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => undefined);
+  const fetchFromServer = deps.fetch ?? trayFetch;
   let state: TrayState = { phase: "signed-out" };
   let session: { api: HoldupApi; me: string | undefined; stop: () => void } | undefined;
   let signingIn: AbortController | undefined;
@@ -60,7 +63,7 @@ export function startTray(deps: TrayDependencies) {
   async function signIn() {
     signingIn?.abort();
     const abort = (signingIn = new AbortController());
-    const options = { baseUrl: deps.serverUrl, clientId: "holdup-tray" as const, fetch: deps.fetch, signal: abort.signal };
+    const options = { baseUrl: deps.serverUrl, clientId: "holdup-tray" as const, fetch: fetchFromServer, signal: abort.signal };
     try {
       const code = await requestDeviceCode(options);
       setState({ phase: "signing-in", userCode: formatUserCode(code.userCode), verificationUri: code.verificationUriComplete });
@@ -126,18 +129,22 @@ export function startTray(deps: TrayDependencies) {
 
   function follow(token: string) {
     session?.stop();
-    const api = holdupApi({ baseUrl: deps.serverUrl, token, fetch: deps.fetch });
+    const api = holdupApi({ baseUrl: deps.serverUrl, token, fetch: fetchFromServer });
     setState({ phase: "signed-in", stream: { kind: "connecting" }, columns: undefined, counts: undefined });
     const stream = followLiveEvents({
       baseUrl: deps.serverUrl,
       token,
-      fetch: deps.fetch,
+      fetch: fetchFromServer,
       onState: (streamState: StreamState) => {
         if (streamState.kind === "signed-out") revoked();
         else if (state.phase === "signed-in") setState({ ...state, stream: streamState });
       },
       onReady: refresh,
-      onEvent: refresh,
+      // "notification" is the web app's unread count: a change that notifies me also sends "blocker", which is what
+      // the lists follow. Read on both, each change was read twice (the second came while the first read ran).
+      onEvent: (event) => {
+        if (event.kind !== "notification") refresh();
+      },
     });
     session = { api, me: undefined, stop: stream.stop };
   }

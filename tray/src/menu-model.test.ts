@@ -16,9 +16,9 @@ const signedIn = (overrides: Partial<Extract<TrayState, { phase: "signed-in" }>>
 });
 
 describe("the tray's menu", () => {
-  it("has both sections with each blocker's people and age, then Log a blocker, the connection and Quit", () => {
+  it("has both sections with each blocker's people and age, then Log a blocker, the connection, Sign out and Quit", () => {
     const menu = menuModel(signedIn(), SERVER);
-    expect(titles(menu.items)).toEqual(["Waiting on me (1)", "Blocker a — Ana, Cleo · 3d", "---", "I'm waiting on (1)", "Blocker b — Bob · 3d", "---", "Log a blocker…", "Open Holdup", "---", "Live", "Quit Holdup"]);
+    expect(titles(menu.items)).toEqual(["Waiting on me (1)", "Blocker a — Ana, Cleo · 3d", "---", "I'm waiting on (1)", "Blocker b — Bob · 3d", "---", "Log a blocker…", "Open Holdup", "---", "Live", "Sign out", "Quit Holdup"]);
     expect(menu.icon).toEqual({ look: "waiting", title: "1", tooltip: "Holdup: 1 waiting on you, you wait on 1" });
   });
 

@@ -1,6 +1,6 @@
 // What the tray shows, as a pure function of what it knows (issue #15): the icon's state and count, and a menu with
 // two sections — Waiting on me, and I'm waiting on — each blocker a submenu of the actions that fit it, then "Log a
-// blocker…", the connection's state, and Quit. The tray host (tray-host.ts) draws it with systray2 and runs the
+// blocker…", the connection's state, Sign out and Quit. The tray host (tray-host.ts) draws it with systray2 and runs the
 // actions; tests read it directly. Nothing here talks to the server or the desktop.
 import type { ColumnItem, Columns } from "../../common/holdup-client/columns.ts";
 import type { StreamState } from "../../common/holdup-client/live-events.ts";
@@ -14,6 +14,7 @@ export type TrayAction =
   | { type: "log-blocker" }
   | { type: "sign-in" }
   | { type: "reconnect" }
+  | { type: "sign-out" }
   | { type: "quit" };
 
 export type MenuItem = { title: string; enabled: boolean; action?: TrayAction; items?: MenuItem[] } | { separator: true };
@@ -104,6 +105,6 @@ export function menuModel(state: TrayState, serverUrl: string): TrayMenu {
     : [heading("Loading…")];
   return {
     icon: { look, title: waitingOnMe > 0 ? String(waitingOnMe) : "", tooltip },
-    items: [...sections, separator, { title: "Log a blocker…", enabled: true, action: { type: "log-blocker" } }, { title: "Open Holdup", enabled: true, action: { type: "open", url: dashboardUrl } }, separator, streamLine(stream), quit],
+    items: [...sections, separator, { title: "Log a blocker…", enabled: true, action: { type: "log-blocker" } }, { title: "Open Holdup", enabled: true, action: { type: "open", url: dashboardUrl } }, separator, streamLine(stream), { title: "Sign out", enabled: true, action: { type: "sign-out" } }, quit],
   };
 }

@@ -91,6 +91,22 @@ describe("the tray", () => {
     }
   });
 
+  it("signs itself out from its menu: its session ends on the server, its token is forgotten, and it offers to sign in", async () => {
+    const trays = async () => ((await bob.client.request("/api/account/sessions")).json as { sessions: { client: string | null }[] }).sessions.filter((session) => session.client === "holdup-tray").length;
+    const tray = await bobsTray();
+    try {
+      await tray.shows("Live");
+      const before = await trays();
+      await tray.tray.act({ type: "sign-out" });
+      expect(tray.latest()?.items.map((entry) => ("separator" in entry ? "---" : entry.title))).toEqual(["Signed out", "Sign in…", "---", "Quit Holdup"]);
+      expect(tray.tokens.current()).toBeUndefined();
+      expect((await new ScriptClient(server.url, tray.token).get("/api/v1/me")).status).toBe(401);
+      expect(await trays()).toBe(before - 1);
+    } finally {
+      tray.tray.stop();
+    }
+  });
+
   it("says it was signed out when its person signs it out in Holdup, and forgets its token", async () => {
     const tray = await bobsTray();
     try {

@@ -60,6 +60,14 @@ export function startTray(deps: TrayDependencies) {
     signedOut("Signed out in Holdup");
   }
 
+  /** Ends its session on the server (if it can be reached: else it ends when signed out in settings or 90 days
+   * unused) and forgets its token; the menu then offers to sign in again. */
+  async function signOut() {
+    await session?.api.signOut().catch(() => undefined);
+    await deps.tokens.clear();
+    signedOut("Signed out");
+  }
+
   async function signIn() {
     signingIn?.abort();
     const abort = (signingIn = new AbortController());
@@ -165,6 +173,8 @@ export function startTray(deps: TrayDependencies) {
             if (token) follow(token);
           }
           return;
+        case "sign-out":
+          return await signOut();
         case "quit":
           stop();
           return deps.quit();

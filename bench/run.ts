@@ -1,6 +1,6 @@
 // `npm run bench`: the performance targets, measured side by side in one run; exits non-zero when one is missed
 // (a quick run: missed by more than QUICK_TOLERANCE).
-// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,insights,webhooks,api
+// Options: --quick (shorter runs and smaller data, for CI), --only startup,session,dashboard,scale,reminders,slack,insights,webhooks,api,tray
 // --database-url URL (PostgreSQL used to create scratch databases; default: the machine's test database).
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
@@ -14,12 +14,13 @@ import { benchSlackAnswers, SLACK_CONNECTIONS } from "./slack.ts";
 import { measureStartup } from "./startup.ts";
 import { benchWebhookFanOut, WEBHOOK_ENDPOINTS } from "./webhooks.ts";
 import { API_SCRIPTS, benchPublicApi } from "./public-api.ts";
+import { benchTray, percentile, sum, type ProcessMemory } from "./tray.ts";
 
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
-    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack,insights,webhooks,api" },
+    only: { type: "string", default: "startup,session,dashboard,scale,reminders,slack,insights,webhooks,api,tray" },
   },
 });
 const quick = values.quick;
@@ -57,6 +58,20 @@ const targets = {
   apiListPerSecond: { PostgreSQL: 1000 },
   /** Issue #14: the API-key check against a bare Hono endpoint, like the session check. */
   apiKeyCheckRatio: 0.5,
+  /** Issue #15: the tray's resident memory while nothing changes (its process and the programs it runs). */
+  trayIdleMegabytes: 60,
+  /**
+   * Issue #15's "≈ 0% CPU while nothing changes", as a number: at most 10 ms of CPU a second. At rest the tray
+   * measures 0–0.03% (the server's keep-alive every 25 s); in a window that starts 10 s after a burst of changes,
+   * up to 0.5% (V8's and the Go tray program's last collections). Polling, a few milliseconds a read, would hide under
+   * any CPU bound: `trayIdleRequests` catches it instead. Linux counts CPU in 10 ms ticks: one in a quick run's 10 s
+   * is 0.1%.
+   */
+  trayIdleCoreShare: 0.01,
+  /** Issue #15: "no polling" — requests from the trays while nothing changes in their team. */
+  trayIdleRequests: 0,
+  /** Issue #15: a change reaches the tray's menu within a second at the 99th percentile. */
+  trayChangeP99Ms: 1000,
 };
 const failures: string[] = [];
 /**
@@ -303,6 +318,37 @@ async function publicApi() {
   }
 }
 
+async function tray() {
+  // Settled: 10 s without a menu drawn, past V8's clean-up of what start-up left (its memory reducer waits 8 s).
+  const options = quick ? { idleSeconds: 10, settleSeconds: 10, samples: 10 } : { idleSeconds: 30, settleSeconds: 10, samples: 200 };
+  console.log(`\n## The tray (each a teammate's, signed in through the device grant, with its report on; PGlite; ${options.samples} blockers logged and resolved on each tray's person, then ${options.settleSeconds} s to settle and ${options.idleSeconds} s idle)\n`);
+  const bench = await benchTray(options);
+  console.log("| tray | memory once live (MB) | memory idle, after the changes (MB) | target | share of one core, idle | target | a blocker logged → in the menu, p50 / p99 (ms) | resolved → gone, p50 / p99 (ms) | target (p99) |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  const megabytes = (memory: ProcessMemory[]) => {
+    const [own, ...programs] = memory;
+    const total = `${round(sum(memory), 1)} (${round(sum(memory, (each) => each.privateMegabytes), 1)} private)`;
+    return programs.length === 0 ? total : `${total}: ${round(own?.residentMegabytes ?? 0, 1)} + ${programs.map((each) => `${round(each.residentMegabytes, 1)} ${each.name}`).join(" + ")}`;
+  };
+  for (const result of bench.results) {
+    const idleMegabytes = sum(result.idle);
+    const latency = (samples: number[]) => `${round(percentile(samples, 0.5), 0)} / ${round(percentile(samples, 0.99), 0)}`;
+    // `npm run tray` carries tsx's TypeScript loader (about 30 MB, and its esbuild service while it compiles): reported,
+    // not held. The others are not met yet after hundreds of changes (V8 keeps the room its heap grew to), nor with
+    // the icon (systray2's GTK program alone is past 60 MB): reported while issue #15 is open (docs/benchmarks.md).
+    const memoryTarget = result.kind === "source" ? "— (tsx's loader)" : `≤ ${targets.trayIdleMegabytes}`;
+    console.log(`| ${result.variant} | ${megabytes(result.live)} | ${megabytes(result.idle)} | ${memoryTarget} | ${round(result.idleCoreShare * 100, 2)}% | ≤ ${targets.trayIdleCoreShare * 100}% | ${latency(result.appeared)} | ${latency(result.disappeared)} | ≤ ${targets.trayChangeP99Ms} ms |`);
+    if (result.kind !== "source" && idleMegabytes > targets.trayIdleMegabytes) openTargets.push(`${result.variant}: ${round(idleMegabytes, 1)} MB idle after the changes > ${targets.trayIdleMegabytes} MB`);
+    atMost(result.idleCoreShare, targets.trayIdleCoreShare, `${result.variant}: ${round(result.idleCoreShare * 100, 2)}% of a core while idle > ${targets.trayIdleCoreShare * 100}%`);
+    for (const [what, samples] of [["a logged blocker", result.appeared], ["a resolved blocker", result.disappeared]] as const) {
+      atMost(percentile(samples, 0.99), targets.trayChangeP99Ms, `${result.variant}: ${what} reached the menu in ${round(percentile(samples, 0.99), 0)} ms at p99 > ${targets.trayChangeP99Ms} ms`);
+    }
+  }
+  console.log(`\nWhile nothing changed (${round(bench.idleSeconds, 0)} s), the trays made ${bench.idleRequests} requests (target: ${targets.trayIdleRequests}, no polling) and drew ${bench.idleMenus} menus. Requests per change a tray was told of: ${round(bench.requestsPerChange, 1)} (the counters and both lists).`);
+  atMost(bench.idleRequests, targets.trayIdleRequests, `the trays made ${bench.idleRequests} requests while nothing changed`);
+  for (const skipped of bench.skipped) console.log(`Not measured: ${skipped}.`);
+}
+
 const parts = new Set(values.only.split(","));
 if (parts.has("startup")) await startUp();
 if (parts.has("session")) await sessionCheck();
@@ -313,8 +359,9 @@ if (parts.has("slack")) await slack();
 if (parts.has("insights")) await insights();
 if (parts.has("webhooks")) await webhooks();
 if (parts.has("api")) await publicApi();
+if (parts.has("tray")) await tray();
 
-if (openTargets.length > 0) console.log(`\nTargets of issue #9 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
+if (openTargets.length > 0) console.log(`\nTargets of issues #9 and #15 not met yet (reported, not failing the run):\n${openTargets.map((target) => `- ${target}`).join("\n")}`);
 if (nearMisses.length > 0) console.log(`\nNear misses (within ${QUICK_TOLERANCE}× of the target; a quick run on a shared machine does not fail on them):\n${nearMisses.map((nearMiss) => `- ${nearMiss}`).join("\n")}`);
 if (failures.length > 0) {
   console.error(`\nTargets missed:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);

@@ -63,7 +63,7 @@ export const percentile = (values: number[], share: number) => {
 
 /**
  * A process's memory, in MB, and its name, from /proc (Linux). Resident memory counts the pages of the program and
- * its libraries (Node's own binary is 45 MB of the tray's), which other processes running them share.
+ * its libraries (about 45 MB of the tray's, Node's own binary most of them), which other processes running them share.
  */
 function memoryOf(pid: number): ProcessMemory {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

@@ -146,7 +146,7 @@ describe("the tray on a Linux desktop", () => {
     const shown = await until("the new blocker in the tray's menu", () => menus.find((entry) => entry.at >= loggedAt && titles(entry.menu).some((title) => title.startsWith(blocker)))?.at);
     expect(shown - loggedAt).toBeLessThanOrEqual(2_000);
     expect(menus.at(-1)?.menu.icon).toMatchObject({ look: "waiting", title: "1" });
-    // node-notifier ran notify-send, which reached the desktop's notification service.
+    // The tray ran notify-send, which reached the desktop's notification service.
     await until(() => `the notification on the bus (stderr: ${errors}; bus: ${notificationsOnBus})`, () => (notificationsOnBus.includes(`string "${blocker}"`) ? true : undefined));
     expect(errors).not.toContain("desktop notifications are not available");
     // The keychain's addon loaded (from the package too, which wrote it out into the tray's directory with its program

@@ -88,7 +88,7 @@ test("the extension signs in at /device, counts what waits on me on its badge, s
     await expect(popup.getByRole("heading", { name: /^Waiting on me/ })).toBeVisible({ timeout: 15_000 });
     await expect(popup.getByText("Nobody waits on you. Nice.")).toBeVisible();
     await logBlocker(page.request, server, "API spec for payments", ["Bob Stone"]);
-    await logBlocker(page.request, server, "Review of the checkout copy", ["Bob Stone"]);
+    const review = await logBlocker(page.request, server, "Review of the checkout copy", ["Bob Stone"]);
     await expect.poll(() => badgeOf(browser.worker)).toBe("2");
     const waitingOnMe = popup.getByRole("list", { name: /^Waiting on me/ });
     await expect(waitingOnMe.getByRole("listitem")).toHaveCount(2);
@@ -108,7 +108,10 @@ test("the extension signs in at /device, counts what waits on me on its badge, s
     await expect(popup.getByText("Marked done: API spec for payments")).toBeVisible();
     await expect(waitingOnMe.getByRole("listitem")).toHaveCount(1);
     await expect.poll(() => badgeOf(browser.worker)).toBe("1");
-    await expect(waitingOnMe.getByRole("button", { name: "Snooze 1 day: Review of the checkout copy" })).toBeVisible();
+    // A change that moves no count shows too: Riley retitles the other one.
+    const retitled = await page.request.patch(`/api/blockers/${review}`, { data: { title: "Review of the checkout copy, second draft" }, headers: { origin: server } });
+    expect(retitled.status(), await retitled.text()).toBe(200);
+    await expect(waitingOnMe.getByRole("button", { name: "Snooze 1 day: Review of the checkout copy, second draft" })).toBeVisible();
     await popup.close();
 
     // "Log this page as a blocker", from a page open in the browser: its title and address are filled in.

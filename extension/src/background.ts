@@ -60,7 +60,7 @@ async function readCounters() {
   if (!stored.token) return;
   try {
     const counters = await holdupApi({ baseUrl: stored.serverUrl, token: stored.token, fetch: withoutCookies }).counters();
-    await writeStored({ counters, ...(stored.connection.kind === "offline" ? { connection: { kind: "connecting" } } : {}) });
+    await writeStored({ counters, countedAt: Date.now(), ...(stored.connection.kind === "offline" ? { connection: { kind: "connecting" } } : {}) });
   } catch (error) {
     if (error instanceof HoldupApiError && error.signedOut) await forgetToken({ kind: "signed-out", note: "revoked" });
     else await writeStored({ connection: { kind: "offline", reason: error instanceof Error ? error.message : String(error) } });

@@ -13,9 +13,10 @@ export type SignIn =
 
 export type Connection = { kind: "connecting" } | { kind: "live" } | { kind: "offline"; reason: string };
 
-export type Stored = { serverUrl: string; token: string | null; signIn: SignIn; counters: Counters | null; connection: Connection };
+/** `countedAt`: when the worker last read the counters — after every change it heard of, and every minute. */
+export type Stored = { serverUrl: string; token: string | null; signIn: SignIn; counters: Counters | null; countedAt: number; connection: Connection };
 
-const defaults: Stored = { serverUrl: DEFAULT_SERVER_URL, token: null, signIn: { kind: "signed-out" }, counters: null, connection: { kind: "connecting" } };
+const defaults: Stored = { serverUrl: DEFAULT_SERVER_URL, token: null, signIn: { kind: "signed-out" }, counters: null, countedAt: 0, connection: { kind: "connecting" } };
 
 export async function readStored(): Promise<Stored> {
   // Asked with the defaults, Chrome answers them for whatever was never stored.

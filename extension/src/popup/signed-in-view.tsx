@@ -1,5 +1,6 @@
 // Signed in: Waiting on me and I'm waiting on (common/holdup-client/columns.ts, the tray's columns too), with the
-// actions that fit each, read again whenever the service worker hears of a change (the stored counters move). Or the
+// actions that fit each, read again whenever the service worker has read the counters (after every change it hears
+// of, and every minute), so a change that moves no count (a nudge, a new title) shows too. Or the
 // form that logs the page open in the tab as a blocker.
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -32,8 +33,8 @@ async function readColumns(api: HoldupApi): Promise<Loaded> {
 
 export function SignedInView({ stored, token }: { stored: Stored; token: string }) {
   const api = useMemo(() => holdupApi({ baseUrl: stored.serverUrl, token, fetch: withoutCookies }), [stored.serverUrl, token]);
-  // Read on opening, and again whenever the worker's counters change (it heard of a change somewhere in the team).
-  const query = useQuery({ queryKey: ["columns", stored.serverUrl, token, stored.counters], queryFn: () => readColumns(api), placeholderData: (previous) => previous, retry: false });
+  // Read on opening, and again whenever the worker has read the counters (it heard of a change in the team).
+  const query = useQuery({ queryKey: ["columns", stored.serverUrl, token, stored.countedAt], queryFn: () => readColumns(api), placeholderData: (previous) => previous, retry: false });
   const loaded = query.data;
   const load = () => query.refetch();
   const [failure, setFailure] = useState<string>();

@@ -4,6 +4,7 @@
 // and follow the stream again, so the badge is live while the worker runs and at most a minute late otherwise
 // (decision 044). Everything it learns goes to chrome.storage (stored.ts); the badge is drawn from there.
 import { formatUserCode } from "../../common/devices.ts";
+import { coalesced } from "../../common/holdup-client/coalesce.ts";
 import type { DeviceCode } from "../../common/holdup-client/device-flow.ts";
 import { requestDeviceCode, waitForDeviceToken } from "../../common/holdup-client/device-flow.ts";
 import { holdupApi, HoldupApiError } from "../../common/holdup-client/holdup-api.ts";
@@ -38,22 +39,7 @@ async function drawBadge(stored: Stored) {
 // ---- The counters, read again after every change the stream announces (coalesced: one read at a time, one more if
 // anything arrived meanwhile).
 
-let reading: Promise<void> | undefined;
-let readAgain = false;
-
-function refresh(): Promise<void> {
-  if (reading) {
-    readAgain = true;
-    return reading;
-  }
-  reading = (async () => {
-    do {
-      readAgain = false;
-      await readCounters();
-    } while (readAgain);
-  })().finally(() => (reading = undefined));
-  return reading;
-}
+const refresh = coalesced(() => readCounters());
 
 async function readCounters() {
   const stored = await readStored();

@@ -3,6 +3,7 @@
 // sleep or a network loss), runs the menu's actions, and raises a notification when someone new waits on me or
 // nudges me. What it shows goes to `show` as the menu model; the systray2 host draws it (tray-host.ts), and the CI
 // tray test reads the same model from the process's output.
+import { coalesced } from "../../common/holdup-client/coalesce.ts";
 import { imWaitingOnItems, waitingOnMeItems, nameOf, type Columns } from "../../common/holdup-client/columns.ts";
 import { requestDeviceCode, waitForDeviceToken } from "../../common/holdup-client/device-flow.ts";
 import { holdupApi, HoldupApiError, type Counters, type HoldupApi } from "../../common/holdup-client/holdup-api.ts";
@@ -88,20 +89,8 @@ export function startTray(deps: TrayDependencies) {
   }
 
   // Reads the counters and both lists; a read asked for while one runs makes one more run after it, never two.
-  let reading: Promise<void> | undefined;
-  let readAgain = false;
-  function refresh() {
-    if (reading) {
-      readAgain = true;
-      return;
-    }
-    reading = (async () => {
-      do {
-        readAgain = false;
-        await readLists();
-      } while (readAgain);
-    })().finally(() => (reading = undefined));
-  }
+  const readListsOnce = coalesced(() => readLists());
+  const refresh = () => void readListsOnce();
 
   async function readLists() {
     const current = session;

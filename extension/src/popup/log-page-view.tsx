@@ -2,6 +2,7 @@
 // read them once its toolbar button is pressed: the activeTab permission), the person picks whom they wait on among
 // their teammates, and the blocker is logged through the public API (its source: tray, as for every device).
 import { useEffect, useId, useMemo, useState } from "react";
+import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
@@ -22,7 +23,7 @@ async function pageInView(): Promise<{ title: string; url: string }> {
 type Errors = { title?: string; people?: string; form?: string };
 
 export function LogPageView({ api, me, onBack, onLogged }: { api: HoldupApi; me: string; onBack: () => void; onLogged: (message: string) => void }) {
-  const ids = { title: useId(), link: useId(), filter: useId(), people: useId() };
+  const ids = { filter: useId(), people: useId() };
   const [title, setTitle] = useState("");
   const [link, setLink] = useState("");
   const [teammates, setTeammates] = useState<TeammateResource[]>();
@@ -78,28 +79,21 @@ export function LogPageView({ api, me, onBack, onLogged }: { api: HoldupApi; me:
       <h2 id="log-page-heading" className="text-base font-semibold">
         {t("logPage.heading")}
       </h2>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="space-y-1">
-        <Label htmlFor={ids.title}>{t("logPage.titleLabel")}</Label>
-        <Input id={ids.title} value={title} maxLength={TITLE_MAX} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? `${ids.title}-error` : undefined} onChange={(event) => {
-            setTitle(event.target.value);
-            setErrors((before) => ({ ...before, title: undefined }));
-          }}
-        />
-        {errors.title ? (
-          <p id={`${ids.title}-error`} className="text-xs text-destructive">
-            {errors.title}
-          </p>
-        ) : null}
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={ids.link}>{t("logPage.linkLabel")}</Label>
-        <Input id={ids.link} type="url" value={link} onChange={(event) => setLink(event.target.value)} />
-      </div>
+      <FormAlert>{errors.form}</FormAlert>
+      <FormField label={t("logPage.titleLabel")} error={errors.title}>
+        {(control) => (
+          <Input
+            {...control}
+            value={title}
+            maxLength={TITLE_MAX}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              setErrors((before) => ({ ...before, title: undefined }));
+            }}
+          />
+        )}
+      </FormField>
+      <FormField label={t("logPage.linkLabel")}>{(control) => <Input {...control} type="url" value={link} onChange={(event) => setLink(event.target.value)} />}</FormField>
       <fieldset className="space-y-2" aria-describedby={errors.people ? `${ids.people}-error` : undefined}>
         <legend className="text-sm font-medium">{t("logPage.people")}</legend>
         <Label htmlFor={ids.filter} className="sr-only">

@@ -14,7 +14,7 @@ import type { RunningServer } from "../server/start-server.ts";
 import type { BrowserLikeClient } from "../server/test/browser-like-client.ts";
 import { aboutBlocker, openEventStream } from "../server/test/event-stream.ts";
 import { createTestDatabase } from "../server/test/test-server.ts";
-import { freePort, load, median, type LoadResult } from "./measure.ts";
+import { freePort, load, median, percentile, type LoadResult } from "./measure.ts";
 import { seedBlockers, seedMembers, seedOpenOn, signIn, startBenchServer } from "./seed-team.ts";
 
 export type DataSize = { label: string; blockers: number; perBlocker: number; open: number };
@@ -68,11 +68,6 @@ async function whileTeamChanges(writer: BrowserLikeClient, blockerId: string, me
 /** Member 1 carries far more than the others: 200 open blockers wait on them, beside their share of the rest. */
 export const HEAVY_OPEN_ITEMS = 200;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-
 /** EXPLAIN ANALYZE of the dashboard's four queries, with their parameters written in (ours: uuids). */
 async function explainDashboard(server: RunningServer, authId: string) {
   const member = await findMember(server.deps.db, authId);
@@ -119,7 +114,7 @@ async function measureLiveEvents(server: RunningServer, clients: Awaited<ReturnT
   } finally {
     stream.close();
   }
-  return { p50: percentile(timings, 50), p99: percentile(timings, 99), samples };
+  return { p50: percentile(timings, 0.5), p99: percentile(timings, 0.99), samples };
 }
 
 export async function benchDashboard(options: { databaseAdminUrl?: string; sizes: DataSize[]; seconds: number; rounds: number; liveSamples: number }): Promise<DashboardResult[]> {

@@ -12,6 +12,12 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
+/** The value below which `share` (0–1) of the values lie: nearest rank. */
+export const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
+};
+
 /** autocannon's figures, and the 95th percentile of every response's time (autocannon's summary has none). */
 export type LoadResult = { requestsPerSecond: number; p50: number; p95: number; p97_5: number; p99: number; errors: number; non2xx: number; statuses?: Record<number, number> };
 

@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
 import { benchDashboard, HEAVY_OPEN_ITEMS, type DataSize } from "./dashboard.ts";
-import { median } from "./measure.ts";
+import { median, percentile } from "./measure.ts";
 import { benchAccess, benchSearch, benchTeamBoard, type ScaleResult } from "./team-scale.ts";
 import { compareSessionCheck } from "./session-check.ts";
 import { benchIdleEngine, benchReminderThroughput } from "./reminders.ts";
@@ -14,7 +14,7 @@ import { benchSlackAnswers, SLACK_CONNECTIONS } from "./slack.ts";
 import { measureStartup } from "./startup.ts";
 import { benchWebhookFanOut, WEBHOOK_ENDPOINTS } from "./webhooks.ts";
 import { API_SCRIPTS, benchPublicApi } from "./public-api.ts";
-import { benchTray, percentile, sum, type ProcessMemory } from "./tray.ts";
+import { benchTray, sum, type ProcessMemory } from "./tray.ts";
 
 const { values } = parseArgs({
   options: {

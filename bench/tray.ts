@@ -55,12 +55,6 @@ export type TrayBench = {
 
 export const sum = (memory: ProcessMemory[], pick: (each: ProcessMemory) => number = (each) => each.residentMegabytes) => memory.reduce((total, each) => total + pick(each), 0);
 
-/** The value below which `share` of the values lie (nearest rank). */
-export const percentile = (values: number[], share: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
-};
-
 /**
  * A process's memory, in MB, and its name, from /proc (Linux). Resident memory counts the pages of the program and
  * its libraries (about 45 MB of the tray's, Node's own binary most of them), which other processes running them share.

@@ -6,7 +6,7 @@
 // as plain JavaScript (tray/src/main.ts bundled by esbuild, run by node), as the packaged executable when one was
 // built from the current sources (npm run tray:package), and with its icon on a virtual desktop when the machine has
 // one (Xvfb, D-Bus, trayer: what the tray's own desktop test uses), where systray2's tray program runs beside it.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import diagnostics from "node:diagnostics_channel";
 import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
@@ -19,8 +19,12 @@ import { makeBlocker, makeTeam, type Teammate } from "../server/test/factories.t
 import { startTestServer, type TestServer } from "../server/test/test-server.ts";
 import { processTree } from "./measure.ts";
 
-/** A process's resident memory (VmRSS), its peak (VmHWM), and the part no other process shares (RssAnon). */
-export type ProcessMemory = { pid: number; name: string; residentMegabytes: number; peakMegabytes: number; privateMegabytes: number };
+/**
+ * A process's resident memory (VmRSS), its peak (VmHWM), the part no other process shares (RssAnon), and its
+ * proportional share (Pss: each page shared by n processes counts 1/n) — what a program mostly made of a desktop's
+ * shared libraries, such as systray2's GTK program, costs beside the programs it shares them with.
+ */
+export type ProcessMemory = { pid: number; name: string; residentMegabytes: number; peakMegabytes: number; privateMegabytes: number; proportionalMegabytes: number };
 
 /** How the tray runs: from source through tsx, as plain JavaScript, as the packaged executable; these headless, or with its icon. */
 export type TrayKind = "source" | "javascript" | "packaged" | "icon";
@@ -53,7 +57,6 @@ export type TrayBench = {
   skipped: string[];
 };
 
-export const sum = (memory: ProcessMemory[], pick: (each: ProcessMemory) => number = (each) => each.residentMegabytes) => memory.reduce((total, each) => total + pick(each), 0);
 
 /**
  * A process's memory, in MB, and its name, from /proc (Linux). Resident memory counts the pages of the program and
@@ -62,7 +65,8 @@ export const sum = (memory: ProcessMemory[], pick: (each: ProcessMemory) => numb
 function memoryOf(pid: number): ProcessMemory {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { pid, name: /Name:\s+(\S+)/.exec(status)?.[1] ?? "?", residentMegabytes: field("VmRSS"), peakMegabytes: field("VmHWM"), privateMegabytes: field("RssAnon") };
+  const proportional = Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) / 1024;
+  return { pid, name: /Name:\s+(\S+)/.exec(status)?.[1] ?? "?", residentMegabytes: field("VmRSS"), peakMegabytes: field("VmHWM"), privateMegabytes: field("RssAnon"), proportionalMegabytes: proportional };
 }
 
 /** CPU time (user + system) of a process, in clock ticks (100 a second on Linux), from /proc. */
@@ -152,6 +156,11 @@ function packagedTray(sources: string[]): { file: string } | { skipped: string }
   if (!fs.existsSync(file)) return { skipped: "the packaged executable: not built (npm run tray:package)" };
   const newest = Math.max(...sources.map((source) => fs.statSync(source).mtimeMs));
   if (fs.statSync(file).mtimeMs < newest) return { skipped: "the packaged executable: built before the tray's sources last changed (npm run tray:package)" };
+  // Started as a person starts it — at login, its pages read from disk as it needs them — not as it is right after the
+  // build wrote it: the pages a program has just written stay in the page cache in large blocks, which the kernel
+  // maps whole as the program touches them, 10 MB more resident for the same work (docs/benchmarks.md, "The tray").
+  // dd's nocache drops this file's pages alone from the cache (posix_fadvise), which Node cannot ask.
+  spawnSync("dd", [`if=${file}`, "iflag=nocache", "count=0", "status=none"]);
   return { file };
 }
 

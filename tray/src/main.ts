@@ -1,6 +1,7 @@
 // `npm run tray`: Holdup's tray for the server at HOLDUP_URL (default http://localhost:3000). It signs in with a
 // code approved in the browser the first time (decision 042), then sits in the system tray with both columns.
 // HOLDUP_TRAY_REPORT=1 prints each menu as a JSON line and takes actions as JSON lines on stdin (the CI tray test).
+import "./v8-settings.ts";
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { loadTrayConfig } from "./config.ts";

@@ -18,9 +18,25 @@ export class HoldupApiError extends Error {
   }
 }
 
-export type HoldupApiOptions = { baseUrl: string; token: string; fetch?: typeof fetch; team?: string };
+/** `now`: the device's own clock (Date.now unless a test gives one). */
+export type HoldupApiOptions = { baseUrl: string; token: string; fetch?: typeof fetch; team?: string; now?: () => number };
 
-export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team }: HoldupApiOptions) {
+/** The server's `Date` header has whole seconds: a difference smaller than this is taken as none. */
+const CLOCKS_AGREE_MS = 2_000;
+
+export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team, now = Date.now }: HoldupApiOptions) {
+  // How far the server's clock is ahead of the device's (negative: behind), from the last answer's Date header.
+  // Blockers' ages, whom a nudge may reach (once an hour) and "snooze 1 day" are counted on the server's clock, so
+  // a laptop whose clock is hours off still shows ages as they are and asks only what the server accepts.
+  let serverAhead = 0;
+  function heardFromServer(answer: Response) {
+    const date = Date.parse(answer.headers?.get("date") ?? "");
+    if (!Number.isFinite(date)) return;
+    // The header is the second the server answered in, truncated: its middle is the best guess.
+    const measured = date + 500 - now();
+    serverAhead = Math.abs(measured) < CLOCKS_AGREE_MS ? 0 : measured;
+  }
+
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
     let answer: Response;
     try {
@@ -32,6 +48,7 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team }: Ho
     } catch (error) {
       throw new HoldupApiError(0, "unreachable", `Holdup cannot be reached at ${baseUrl}${error instanceof Error && error.message ? ` (${error.message})` : ""}`);
     }
+    heardFromServer(answer);
     const json: unknown = await answer.json().catch(() => undefined);
     if (!answer.ok) {
       const record = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
@@ -42,6 +59,8 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team }: Ho
   }
   const list = (view: "waiting_on_me" | "im_waiting_on") => call<{ blockers: BlockerResource[] }>("GET", `/blockers?view=${view}&limit=100`).then((page) => page.blockers);
   return {
+    /** The server's time now, as well as the device can tell (its own clock until the server has answered). */
+    serverNow: () => now() + serverAhead,
     me: () => call<{ person: PersonResource; team: { id: string; name: string } }>("GET", "/me"),
     counters: () => call<Counters>("GET", "/counters"),
     people: () => call<{ people: TeammateResource[] }>("GET", "/people").then((answer) => answer.people),

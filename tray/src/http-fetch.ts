@@ -7,7 +7,7 @@ import https from "node:https";
 import { Readable } from "node:stream";
 
 /** What the tray's clients read of an answer: a part of fetch's Response. */
-export type HttpAnswer = { status: number; ok: boolean; body: NonNullable<Response["body"]>; text: () => Promise<string>; json: () => Promise<unknown> };
+export type HttpAnswer = { status: number; ok: boolean; headers: { get: (name: string) => string | null }; body: NonNullable<Response["body"]>; text: () => Promise<string>; json: () => Promise<unknown> };
 
 export type HttpRequest = { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | null };
 
@@ -38,6 +38,7 @@ export function httpFetch(input: string | URL, init: HttpRequest = {}): Promise<
       resolve({
         status,
         ok: status >= 200 && status < 300,
+        headers: { get: (name) => [response.headers[name.toLowerCase()] ?? null].flat().join(", ") || null },
         get body() {
           return (body ??= Readable.toWeb(response) as HttpAnswer["body"]);
         },

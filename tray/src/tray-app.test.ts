@@ -27,14 +27,14 @@ const memoryTokens = (token: string | undefined): TokenStore & { current: () => 
 
 const titles = (items: MenuItem[] | undefined): string[] => (items ?? []).flatMap((entry) => ("separator" in entry ? ["---"] : [entry.title, ...titles(entry.items).map((title) => `  ${title}`)]));
 
-/** Bob's tray, signed in: what it shows, notifies and opens is kept for the test to read. */
-async function bobsTray() {
+/** Bob's tray, signed in: what it shows, notifies and opens is kept for the test to read. `now`: the device's clock. */
+async function bobsTray(now?: () => number) {
   const { token } = await signInDevice(server, bob);
   const menus: TrayMenu[] = [];
   const notifications: TrayNotification[] = [];
   const opened: string[] = [];
   const tokens = memoryTokens(token);
-  const tray = startTray({ serverUrl: server.url, tokens, show: (menu) => menus.push(menu), notify: (note) => notifications.push(note), openUrl: (url) => opened.push(url), quit: () => undefined });
+  const tray = startTray({ serverUrl: server.url, tokens, show: (menu) => menus.push(menu), notify: (note) => notifications.push(note), openUrl: (url) => opened.push(url), quit: () => undefined, now });
   const latest = () => menus.at(-1);
   const shows = (text: string) => expect.poll(() => titles(latest()?.items).some((title) => title.includes(text)), { timeout: 10_000 }).toBe(true);
   return { tray, token, tokens, notifications, opened, latest, shows };
@@ -86,6 +86,36 @@ describe("the tray", () => {
 
       await tray.tray.act({ type: "log-blocker" });
       expect(tray.opened.at(-1)).toBe(`${server.url}/add`);
+    } finally {
+      tray.tray.stop();
+    }
+  });
+
+  it("counts on the server's clock when the device's is days off, either way: ages, whom to nudge, a day's snooze", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    let deviceAhead = 3 * DAY;
+    const tray = await bobsTray(() => Date.now() + deviceAhead);
+    try {
+      // Three days ahead: a blocker logged now is "just now", not "3d"; a nudge just sent is not offered again.
+      const logged = await makeBlocker(ana, [bob], { title: "Check the load test" });
+      await tray.shows("Check the load test — Ana · just now");
+      const waited = await makeBlocker(bob, [ana], { title: "Sign the vendor form" });
+      await tray.shows("Sign the vendor form");
+      await tray.tray.act({ type: "nudge", blockerId: waited, profileId: ana.profileId, name: "Ana" });
+      const actionsOf = (title: string) => titles(tray.latest()?.items.find((item) => !("separator" in item) && item.title.startsWith(title))?.items);
+      await expect.poll(() => actionsOf("Sign the vendor form"), { timeout: 10_000 }).toContain("Nudged within the hour");
+      expect(actionsOf("Sign the vendor form")).not.toContain("Nudge Ana");
+
+      // The clock jumps to three days behind, and the tray hears from the server again (it reads on every change):
+      // "Snooze 1 day" still means a day from the server's now, which the server takes.
+      deviceAhead = -3 * DAY;
+      await makeBlocker(ana, [bob], { title: "Sign the NDA" });
+      await tray.shows("Sign the NDA — Ana · just now");
+      await tray.tray.act({ type: "snooze-day", blockerId: logged, title: "Check the load test" });
+      const part = (await new ScriptClient(server.url, tray.token).get(`/api/v1/blockers/${logged}`)).json as { blocking: { snoozedUntil: string | null }[] };
+      const snoozedFor = Date.parse(part.blocking[0]?.snoozedUntil ?? "") - Date.now();
+      expect(snoozedFor).toBeGreaterThan(DAY - 60_000);
+      expect(snoozedFor).toBeLessThan(DAY + 60_000);
     } finally {
       tray.tray.stop();
     }

@@ -24,6 +24,7 @@ export type TrayDependencies = {
   openUrl: (url: string) => void;
   /** The tray was asked to quit. */
   quit: () => void;
+  /** The device's clock (Date.now); what the tray counts — ages, a day's snooze — is on the server's (holdup-api.ts). */
   now?: () => number;
   log?: (message: string) => void;
   /** Node's own fetch when given; by default the tray's, over node:http, which costs far less memory (http-fetch.ts). */
@@ -99,7 +100,8 @@ export function startTray(deps: TrayDependencies) {
       current.me ??= (await current.api.me()).person.id;
       const [counts, waitingOnMe, imWaitingOn] = await Promise.all([current.api.counters(), current.api.waitingOnMe(), current.api.imWaitingOn()]);
       if (session !== current || state.phase !== "signed-in") return;
-      const columns: Columns = { waitingOnMe: waitingOnMeItems(waitingOnMe, current.me, now()), imWaitingOn: imWaitingOnItems(imWaitingOn, now()) };
+      const serverNow = current.api.serverNow();
+      const columns: Columns = { waitingOnMe: waitingOnMeItems(waitingOnMe, current.me, serverNow), imWaitingOn: imWaitingOnItems(imWaitingOn, serverNow) };
       noticeNew(waitingOnMe, current.me);
       setState({ ...state, columns, counts });
     } catch (error) {
@@ -126,7 +128,7 @@ export function startTray(deps: TrayDependencies) {
 
   function follow(token: string) {
     session?.stop();
-    const api = holdupApi({ baseUrl: deps.serverUrl, token, fetch: fetchFromServer });
+    const api = holdupApi({ baseUrl: deps.serverUrl, token, fetch: fetchFromServer, now });
     setState({ phase: "signed-in", stream: { kind: "connecting" }, columns: undefined, counts: undefined });
     const stream = followLiveEvents({
       baseUrl: deps.serverUrl,
@@ -171,7 +173,7 @@ export function startTray(deps: TrayDependencies) {
           await api?.markDone(action.blockerId);
           break;
         case "snooze-day":
-          await api?.snoozeUntil(action.blockerId, new Date(now() + DAY_MS));
+          if (api) await api.snoozeUntil(action.blockerId, new Date(api.serverNow() + DAY_MS));
           break;
         case "nudge":
           await api?.nudge(action.blockerId, action.profileId);

@@ -22,7 +22,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 async function readColumns(api: HoldupApi): Promise<Loaded> {
   try {
     const [me, waitingOnMe, imWaitingOn] = await Promise.all([api.me(), api.waitingOnMe(), api.imWaitingOn()]);
-    const now = Date.now();
+    const now = api.serverNow();
     return { me, columns: { waitingOnMe: waitingOnMeItems(waitingOnMe, me.person.id, now), imWaitingOn: imWaitingOnItems(imWaitingOn, now) } };
   } catch (error) {
     // Signed out meanwhile: the service worker finds out too, forgets the token, and this view gives way.
@@ -113,7 +113,7 @@ export function SignedInView({ stored, token }: { stored: Stored; token: string 
                       variant="outline"
                       disabled={busy !== undefined}
                       aria-label={t("columns.snoozeLabel", { title: item.title })}
-                      onClick={() => void act(`snooze ${item.id}`, () => api.snoozeUntil(item.id, new Date(Date.now() + DAY_MS)), t("columns.snoozed", { title: item.title }))}
+                      onClick={() => void act(`snooze ${item.id}`, () => api.snoozeUntil(item.id, new Date(api.serverNow() + DAY_MS)), t("columns.snoozed", { title: item.title }))}
                     >
                       {t("columns.snooze")}
                     </Button>

@@ -157,8 +157,8 @@ function packagedTray(sources: string[]): { file: string } | { skipped: string }
   const newest = Math.max(...sources.map((source) => fs.statSync(source).mtimeMs));
   if (fs.statSync(file).mtimeMs < newest) return { skipped: "the packaged executable: built before the tray's sources last changed (npm run tray:package)" };
   // Started as a person starts it — at login, its pages read from disk as it needs them — not as it is right after the
-  // build wrote it: the pages a program has just written stay in the page cache in large blocks, which the kernel
-  // maps whole as the program touches them, 10 MB more resident for the same work (docs/benchmarks.md, "The tray").
+  // build wrote it, when it is 10 MB more resident for the same work — most likely because a file just written stays
+  // in the page cache in large blocks, which the kernel maps whole as the program touches them (decision 043).
   // dd's nocache drops this file's pages alone from the cache (posix_fadvise), which Node cannot ask.
   spawnSync("dd", [`if=${file}`, "iflag=nocache", "count=0", "status=none"]);
   return { file };

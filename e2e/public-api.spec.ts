@@ -17,6 +17,7 @@ function scriptWith(baseURL: string, key: string): Script {
 }
 
 test("a key made in settings logs a blocker from a script, which Bob sees live; revoked, it stops", async ({ page, baseURL, bob }) => {
+  test.slow(); // two people, and axe on the keys in light and dark
   await bob.page.goto("/dashboard");
   await expect(bob.page.getByRole("heading", { name: "Waiting on me" })).toBeVisible();
 
@@ -55,6 +56,7 @@ test("a key made in settings logs a blocker from a script, which Bob sees live; 
 });
 
 test("the API reference draws the API from this server alone, accessible, and its try-it calls it", async ({ page, baseURL, teammate }) => {
+  test.slow(); // three axe scans of the whole reference (every operation, its tables and examples), and two page loads
   expect(teammate.teamName).toBeTruthy(); // signed in, in a team: the key is theirs
   const elsewhere: string[] = [];
   page.on("request", (request) => {

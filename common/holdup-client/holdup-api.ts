@@ -21,6 +21,8 @@ export class HoldupApiError extends Error {
 /** `now`: the device's own clock (Date.now unless a test gives one). */
 export type HoldupApiOptions = { baseUrl: string; token: string; fetch?: typeof fetch; team?: string; now?: () => number };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The server's `Date` header has whole seconds: a difference smaller than this is taken as none. */
 const CLOCKS_AGREE_MS = 2_000;
 
@@ -67,7 +69,8 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team, now 
     waitingOnMe: () => list("waiting_on_me"),
     imWaitingOn: () => list("im_waiting_on"),
     markDone: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/done`),
-    snoozeUntil: (blockerId: string, until: Date) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/snooze`, { until: until.toISOString() }),
+    /** "Snooze 1 day", the columns' snooze: a day from the server's now. */
+    snoozeForADay: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/snooze`, { until: new Date(now() + serverAhead + DAY_MS).toISOString() }),
     nudge: (blockerId: string, profileId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/nudge`, { profileId }),
     createBlocker: (blocker: { title: string; linkUrl?: string; blockingProfileIds: string[] }) => call<BlockerResource>("POST", "/blockers", blocker),
     /** Ends the device's own session (a tray's or an extension's token; an API key cannot). */

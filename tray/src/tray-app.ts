@@ -31,8 +31,6 @@ export type TrayDependencies = {
   fetch?: typeof fetch;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export function startTray(deps: TrayDependencies) {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => undefined);
@@ -173,7 +171,7 @@ export function startTray(deps: TrayDependencies) {
           await api?.markDone(action.blockerId);
           break;
         case "snooze-day":
-          if (api) await api.snoozeUntil(action.blockerId, new Date(api.serverNow() + DAY_MS));
+          await api?.snoozeForADay(action.blockerId);
           break;
         case "nudge":
           await api?.nudge(action.blockerId, action.profileId);

@@ -12,8 +12,6 @@ import { ask } from "../messages.ts";
 import { withoutCookies, type Stored } from "../stored.ts";
 import { LogPageView } from "./log-page-view.tsx";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 type Me = Awaited<ReturnType<HoldupApi["me"]>>;
 type Loaded = { me: Me; columns: Columns };
 
@@ -113,7 +111,7 @@ export function SignedInView({ stored, token }: { stored: Stored; token: string 
                       variant="outline"
                       disabled={busy !== undefined}
                       aria-label={t("columns.snoozeLabel", { title: item.title })}
-                      onClick={() => void act(`snooze ${item.id}`, () => api.snoozeUntil(item.id, new Date(api.serverNow() + DAY_MS)), t("columns.snoozed", { title: item.title }))}
+                      onClick={() => void act(`snooze ${item.id}`, () => api.snoozeForADay(item.id), t("columns.snoozed", { title: item.title }))}
                     >
                       {t("columns.snooze")}
                     </Button>

@@ -13,7 +13,9 @@ let server: TestServer;
 let slack: SlackStandIn;
 let olivia: Teammate, bob: Teammate, carol: Teammate, erin: Teammate, mallory: Teammate;
 const inSlack: Record<string, SlackUser> = {};
-const clock = testClock();
+// A fixed morning (10:00 in Paris, where the team lives): the Free plan's daily limit and the 3 h the list test waits
+// stay in one day whatever the hour the suite runs at (started at real time, a run after 21:00 UTC crossed midnight).
+const clock = testClock(new Date("2026-11-23T09:00:00Z"));
 
 beforeAll(async () => {
   slack = await startSlackStandIn();

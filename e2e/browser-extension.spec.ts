@@ -59,7 +59,10 @@ test("the extension signs in at /device, counts what waits on me on its badge, s
     await expect(options.getByLabel("Holdup server")).toHaveValue("http://localhost:3000");
     await options.getByLabel("Holdup server").fill("not an address");
     await options.getByRole("button", { name: "Save" }).click();
-    await expect(options.getByRole("alert")).toHaveText("Enter the server's address, starting with https:// or http://.");
+    // Refused: the field takes the focus, marked invalid, its error read with it (and in place of its hint).
+    await expect(options.getByLabel("Holdup server")).toBeFocused();
+    await expect(options.getByLabel("Holdup server")).toHaveAttribute("aria-invalid", "true");
+    await expect(options.getByLabel("Holdup server")).toHaveAccessibleDescription("Enter the server's address, starting with https:// or http://.");
     await options.getByLabel("Holdup server").fill(`${server}/dashboard`);
     await options.getByRole("button", { name: "Save" }).click();
     await expect(options.getByText("Saved. Sign in from Holdup's toolbar button.")).toBeVisible();

@@ -34,7 +34,6 @@ export function SignedInView({ stored, token }: { stored: Stored; token: string 
   // Read on opening, and again whenever the worker has read the counters (it heard of a change in the team).
   const query = useQuery({ queryKey: ["columns", stored.serverUrl, token, stored.countedAt], queryFn: () => readColumns(api), placeholderData: (previous) => previous, retry: false });
   const loaded = query.data;
-  const load = () => query.refetch();
   const [failure, setFailure] = useState<string>();
   const problem = failure ?? (query.error ? messageOf(query.error) : undefined);
   const [status, setStatus] = useState<string>();
@@ -48,8 +47,9 @@ export function SignedInView({ stored, token }: { stored: Stored; token: string 
       await work();
       setStatus(done);
       setFailure(undefined);
-      await load();
-      void ask({ kind: "refresh" });
+      // The worker reads the counters again and stamps countedAt, which reads the lists again (the query's key):
+      // one read of them, not the popup's own and then the worker's.
+      await ask({ kind: "refresh" });
     } catch (error) {
       setFailure(messageOf(error));
     } finally {
@@ -66,7 +66,6 @@ export function SignedInView({ stored, token }: { stored: Stored; token: string 
         onLogged={(message) => {
           setLogging(false);
           setStatus(message);
-          void load();
           void ask({ kind: "refresh" });
         }}
       />
@@ -84,7 +83,6 @@ export function SignedInView({ stored, token }: { stored: Stored; token: string 
             size="sm"
             onClick={() => {
               setFailure(undefined);
-              void load();
               void ask({ kind: "refresh" });
             }}
           >

@@ -5,6 +5,9 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
+/** "Snooze 1 day", wherever it is one press (an e-mail, Slack, the tray, the extension): a day of the clock from the press. */
+export const SNOOZE_ONE_DAY_MS = DAY_MS;
+
 export type DurationPart = { unit: "minutes" | "hours" | "days"; count: number };
 
 /** An age in its largest whole unit ("12m", "5h", "3d"); null under a minute ("just now"). */

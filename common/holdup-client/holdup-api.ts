@@ -1,6 +1,7 @@
 // The public API as Holdup's tray and browser extension call it, with a device's token (decision 042): the two
 // counters, the two lists, and the actions the columns offer. Errors come back as HoldupApiError with the server's
 // code and message (the app's error shape), a 401 as "signed-out": the device was signed out and must sign in again.
+import { SNOOZE_ONE_DAY_MS } from "../durations.ts";
 import type { BlockerResource, PersonResource, TeammateResource } from "../public-api.ts";
 
 export type Counters = { waitingOnMe: number; imWaitingOn: number };
@@ -21,8 +22,6 @@ export class HoldupApiError extends Error {
 /** `now`: the device's own clock (Date.now unless a test gives one). */
 export type HoldupApiOptions = { baseUrl: string; token: string; fetch?: typeof fetch; team?: string; now?: () => number };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The server's `Date` header has whole seconds: a difference smaller than this is taken as none. */
 const CLOCKS_AGREE_MS = 2_000;
 
@@ -38,6 +37,8 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team, now 
     const measured = date + 500 - now();
     serverAhead = Math.abs(measured) < CLOCKS_AGREE_MS ? 0 : measured;
   }
+  /** The server's time now, as well as the device can tell (its own clock until the server has answered). */
+  const serverNow = () => now() + serverAhead;
 
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
     let answer: Response;
@@ -61,8 +62,7 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team, now 
   }
   const list = (view: "waiting_on_me" | "im_waiting_on") => call<{ blockers: BlockerResource[] }>("GET", `/blockers?view=${view}&limit=100`).then((page) => page.blockers);
   return {
-    /** The server's time now, as well as the device can tell (its own clock until the server has answered). */
-    serverNow: () => now() + serverAhead,
+    serverNow,
     me: () => call<{ person: PersonResource; team: { id: string; name: string } }>("GET", "/me"),
     counters: () => call<Counters>("GET", "/counters"),
     people: () => call<{ people: TeammateResource[] }>("GET", "/people").then((answer) => answer.people),
@@ -70,7 +70,7 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team, now 
     imWaitingOn: () => list("im_waiting_on"),
     markDone: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/done`),
     /** "Snooze 1 day", the columns' snooze: a day from the server's now. */
-    snoozeForADay: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/snooze`, { until: new Date(now() + serverAhead + DAY_MS).toISOString() }),
+    snoozeForADay: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/snooze`, { until: new Date(serverNow() + SNOOZE_ONE_DAY_MS).toISOString() }),
     nudge: (blockerId: string, profileId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/nudge`, { profileId }),
     createBlocker: (blocker: { title: string; linkUrl?: string; blockingProfileIds: string[] }) => call<BlockerResource>("POST", "/blockers", blocker),
     /** Ends the device's own session (a tray's or an extension's token; an API key cannot). */

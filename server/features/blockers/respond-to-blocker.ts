@@ -9,9 +9,6 @@ import { everyoneOn, outsiders, type BlockingEntry } from "./blocker-people.ts";
 import { changeBlocker, notAllowed, requireOpen, resolveIfNobodyPending, type ChangeContext, type ChangeDependencies } from "./change-blocker.ts";
 import { recordChange, recordChanges } from "./record-change.ts";
 
-/** "Snooze 1 day", in an e-mail and in Slack: a day of the clock from the press. */
-export const SNOOZE_ONE_DAY_MS = 24 * 60 * 60 * 1000;
-
 function requirePendingPart(context: ChangeContext): BlockingEntry {
   requireOpen(context.blocker);
   const part = context.involvement.myPart;

@@ -8,7 +8,8 @@ import { blockers, blockingUsers, emailLinks, profiles } from "../../db/schema.t
 import { Refusal } from "../../http/refusal.ts";
 import { findMember } from "../../http/require-member.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
-import { markDone, snooze, SNOOZE_ONE_DAY_MS } from "../blockers/respond-to-blocker.ts";
+import { markDone, snooze } from "../blockers/respond-to-blocker.ts";
+import { SNOOZE_ONE_DAY_MS } from "../../../common/durations.ts";
 import { updateProfile } from "../profile/update-profile.ts";
 import { DIGEST_EVENT, isOwnEmailEvent, WEEKLY_REPORT_EVENT } from "./create-email-links.ts";
 import { readLinkToken } from "./link-token.ts";

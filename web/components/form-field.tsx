@@ -8,7 +8,8 @@ export function FormField({ label, error, hint, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  // The hint gives way to the error: the control is described by whichever is shown, never by an id not on the page.
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>

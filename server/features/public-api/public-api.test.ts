@@ -1,6 +1,6 @@
 // The public API with a key, as a script uses it: every route, scopes, revocation, expiry, another team's ids,
 // idempotency, pagination and the rate limit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BlockerResource } from "../../../common/public-api.ts";
 import { makeBlocker, makeTeam, testClock, type Teammate } from "../../test/factories.ts";
 import { ScriptClient, scriptOf } from "../../test/script-client.ts";
@@ -209,7 +209,18 @@ describe("lists and the event feed", () => {
     expect(start.events).toEqual([]);
     const id = await makeBlocker(writer, [reader], { title: "Feed me" });
     await script.post(`/api/v1/blockers/${id}/comments`, { body: "Any news?" });
-    const next = (await script.get(`/api/v1/events?after=${start.nextCursor}`)).json as { events: { type: string; blockerId: string; actor: { id: string } }[]; nextCursor: string };
+    // The feed shows a transaction's events once every transaction begun before it has ended — on a shared
+    // PostgreSQL server (test:postgres runs files side by side) another database's open transaction holds them back
+    // for a moment, never loses them. So the test polls as a client would, until both are there.
+    type Page = { events: { type: string; blockerId: string; actor: { id: string } }[]; nextCursor: string };
+    const next = await vi.waitFor(
+      async () => {
+        const page = (await script.get(`/api/v1/events?after=${start.nextCursor}`)).json as Page;
+        if (page.events.length < 2) throw new Error(`${page.events.length} events so far`);
+        return page;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(next.events.map((event) => event.type)).toEqual(["created", "commented"]);
     expect(next.events[1]).toMatchObject({ blockerId: id, actor: { id: writer.profileId } });
     const after = (await script.get(`/api/v1/events?after=${next.nextCursor}`)).json as { events: unknown[]; nextCursor: string };

@@ -1,9 +1,9 @@
 // How long something lasted or has waited, in whole units: the one rule the web app (in the reader's language),
 // Slack's messages and the e-mails ("3d", "5h 10m") all follow.
 
-const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** "Snooze 1 day", wherever it is one press (an e-mail, Slack, the tray, the extension): a day of the clock from the press. */
 export const SNOOZE_ONE_DAY_MS = DAY_MS;

@@ -12,6 +12,7 @@ import { authAttempts } from "../db/schema.ts";
 import type { AppDependencies, Clock } from "../http/app-env.ts";
 import { clientKey } from "../http/client-address.ts";
 import type { SessionReader } from "./session-reader.ts";
+import { DAY_MS } from "../../common/durations.ts";
 
 /** What decides whether an answer leaves the attempt counted. */
 type Outcome = "failed-check" | "sent";
@@ -106,7 +107,6 @@ async function secondsUntilAllowed(db: Database, kind: AuthAttemptKind, { column
   return Math.max(1, Math.ceil((liftsAt - now.getTime()) / 1000));
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type Reservation = { allowed: true; keep: () => Promise<void>; takeBack: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 

@@ -7,10 +7,10 @@ import { isDeviceClient, type DeviceClientId } from "../../common/devices.ts";
 import type { Database } from "../db/client.ts";
 import { session as sessionTable, user as userTable } from "../db/schema.ts";
 import type { Clock, SignedInSession, SignedInUser } from "../http/app-env.ts";
+import { DAY_MS } from "../../common/durations.ts";
 
 /** A device in use stays signed in; one unused this long signs in again. */
 export const DEVICE_SESSION_DAYS = 90;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** better-auth's session tokens are 32 letters and digits; anything far from that is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;

@@ -1,8 +1,6 @@
 // How long something has been waiting, in the compact words the lists use ("3d", "5h", "just now", "2d 3h").
 import type { TFunction } from "i18next";
-import { ageParts, durationParts } from "../../common/durations.ts";
-
-const MINUTE_MS = 60 * 1000;
+import { MINUTE_MS, ageParts, durationParts } from "../../common/durations.ts";
 
 /** The age of something, in its largest whole unit: "just now", "12m", "5h", "3d". */
 export function formatAge(elapsedMs: number, t: TFunction): string {

@@ -8,8 +8,8 @@ import { apikey } from "../../db/schema.ts";
 import type { AppDependencies, Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
 import type { Executor } from "../blockers/blocker-people.ts";
+import { DAY_MS } from "../../../common/durations.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a key may do, as the plugin stores it (`permissions`): reads, or reads and writes. */
 export const permissionsOf = (scope: ApiKeyScope) => ({ api: scope === "write" ? ["read", "write"] : ["read"] });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FREE_BLOCKERS_PER_DAY } from "../../../common/blockers.ts";
 import { makeBlocker, makeTeam, testClock, type Teammate } from "../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { DAY_MS } from "../../../common/durations.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BLOCKERS = 55;
 const clock = testClock();
 let server: TestServer;

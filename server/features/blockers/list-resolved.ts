@@ -6,9 +6,9 @@ import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { blockerCards } from "./blocker-cards.ts";
+import { DAY_MS } from "../../../common/durations.ts";
 
 export const RESOLVED_LIST_LIMIT = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function listResolved(db: Database, member: Member, filters: z.output<typeof resolvedFiltersSchema>, now: Date) {
   const conditions: SQL[] = [eq(blockers.organizationId, member.teamId), inArray(blockers.status, ["resolved", "cancelled"])];

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeEmail, makeTeam, okJson, signUp, testClock, type Teammate } from "../../test/factories.ts";
 import { linkIn } from "../../test/mail-catcher.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { DAY_MS } from "../../../common/durations.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const clock = testClock();
 let server: TestServer;
 let alice: Teammate, bob: Teammate;

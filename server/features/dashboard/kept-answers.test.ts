@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockers } from "../../db/schema.ts";
 import { makeBlocker, makeTeam, okJson, testClock, type Teammate } from "../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { HOUR_MS } from "../../../common/durations.ts";
 
-const HOUR_MS = 60 * 60 * 1000;
 const clock = testClock();
 let server: TestServer;
 let alice: Teammate, bob: Teammate, carol: Teammate, mallory: Teammate, oscar: Teammate;

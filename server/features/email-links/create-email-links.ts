@@ -8,8 +8,8 @@ import type { Database } from "../../db/client.ts";
 import { emailLinks } from "../../db/schema.ts";
 import type { EmailAction } from "../../mail/email-layout.tsx";
 import { linkToken } from "./link-token.ts";
+import { DAY_MS } from "../../../common/durations.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The unsubscribe links of the daily digest and the weekly report name these instead of an event: each turns its e-mail off. */
 export const DIGEST_EVENT = "digest";
 export const WEEKLY_REPORT_EVENT = "weekly_report";

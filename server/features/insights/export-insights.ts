@@ -16,6 +16,7 @@ import { insightRange, plusRequired, type InsightRange } from "./insight-range.t
 import { personalInsights } from "./personal-insights.ts";
 import { bounds, currentPeriod, hoursOf, overlaps } from "./span-queries.ts";
 import { blockerFilters, filtersOf, teamInsights, type TeamFilters } from "./team-insights.ts";
+import { HOUR_MS } from "../../../common/durations.ts";
 
 type Cell = string | number | null;
 export type CsvFile = { filename: string; body: string };
@@ -23,7 +24,6 @@ export type CsvFile = { filename: string; body: string };
 /** The most blockers one export lists: two years of a busy team's, with room to spare. */
 export const EXPORTED_BLOCKERS_MAX = 100_000;
 
-const HOUR_MS = 3_600_000;
 const hoursCell = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10);
 const nameOf = (person: PersonSummary) => person.fullName ?? person.email;
 const localTime = (time: string | Date, timezone: string) =>

@@ -8,8 +8,8 @@ import { blockedUsers, blockers, blockingUsers, deliveries, member, notification
 import type { Mail } from "../../mail/mailer.ts";
 import { emailTemplates } from "../../mail/templates.ts";
 import { DIGEST_EVENT, turnOffLink } from "../email-links/create-email-links.ts";
+import { DAY_MS } from "../../../common/durations.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SHOWN = 10;
 
 /** "since yesterday", counted in the reader's calendar. */

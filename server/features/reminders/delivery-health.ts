@@ -6,8 +6,8 @@ import type { Database } from "../../db/client.ts";
 import { blockers, deliveries, notifications, profiles } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
+import { DAY_MS } from "../../../common/durations.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A delivery still waiting after this long is stuck behind retries. */
 const LATE_AFTER_MS = 15 * 60 * 1000;
 

@@ -5,8 +5,8 @@
 import type { ReminderSchedule } from "../../../common/reminders.ts";
 import type { WorkingHours } from "../../../common/profile.ts";
 import { addWorkingHours, nextWorkingMoment } from "./working-time.ts";
+import { HOUR_MS } from "../../../common/durations.ts";
 
-const HOUR_MS = 60 * 60 * 1000;
 /** No automatic reminder sooner than this after the blocker was logged or the last nudge (the manual nudge's limit too). */
 export const MIN_GAP_MS = HOUR_MS;
 

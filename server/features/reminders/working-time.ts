@@ -4,8 +4,8 @@
 // Pure functions of their inputs; every instant is a UTC Date.
 import { Temporal } from "temporal-polyfill";
 import type { WorkingHours } from "../../../common/profile.ts";
+import { MINUTE_MS } from "../../../common/durations.ts";
 
-const MINUTE_MS = 60_000;
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 

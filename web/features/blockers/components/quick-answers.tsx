@@ -1,6 +1,7 @@
 // The answers a blocking person gives from a list: done, or "remind me tomorrow".
 import { AlarmClock, Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { DAY_MS } from "@/common/durations";
 import { Button } from "@/web/components/ui/button";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { track } from "@/web/lib/analytics";
@@ -8,7 +9,6 @@ import { formatMoment } from "@/web/lib/date-time";
 import { markDone, snoozeBlocker } from "../api/answer-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function useMarkDone() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 import { AlarmClock, ChevronDown } from "lucide-react";
 import { useRef, useState, type FormEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { DAY_MS } from "@/common/durations";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
@@ -10,7 +11,7 @@ import { Input } from "@/web/components/ui/input";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { ApiError } from "@/web/lib/api-error";
 import { localInputToIso, toLocalInputValue } from "@/web/lib/date-time";
-import { DAY_MS, useSnooze } from "./quick-answers";
+import { useSnooze } from "./quick-answers";
 
 /** Tomorrow at 9:00 local time: the usual "not today" answer, offered as the default date. */
 function tomorrowMorning(): string {

@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { BlockerPriority } from "@/common/blockers";
+import { HOUR_MS } from "@/common/durations";
 import { paths } from "@/common/paths";
 import { formatDateTime } from "@/web/lib/date-time";
 import { formatDuration } from "@/web/lib/relative-time";
 
-const HOUR_MS = 3_600_000;
 const axis = { stroke: "var(--muted-foreground)", fontSize: 12, tickLine: false };
 const tooltipStyle = { contentStyle: { background: "var(--popover)", color: "var(--popover-foreground)", border: "1px solid var(--border)", borderRadius: 8, fontSize: 12 }, labelStyle: { color: "var(--popover-foreground)" } };
 export const priorityColor = (priority: BlockerPriority) => `var(--priority-${priority})`;

@@ -5,6 +5,7 @@ import { ChevronDown, Download, Sparkles } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { HOUR_MS } from "@/common/durations";
 import { paths } from "@/common/paths";
 import { QueryError } from "@/web/components/query-error";
 import { Button } from "@/web/components/ui/button";
@@ -18,7 +19,6 @@ import type { TeamInsightView } from "../api/insight-keys";
 import { RangePicker } from "./insight-controls";
 import type { InsightViewState } from "./use-insight-view";
 
-const HOUR_MS = 3_600_000;
 /** A duration as hours to a tenth, what the charts' hour axes plot. */
 export const hoursOf = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10);
 

@@ -1,7 +1,7 @@
 // The answers a blocking person gives from a list: done, or "remind me tomorrow".
 import { AlarmClock, Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { DAY_MS } from "@/common/durations";
+import { SNOOZE_ONE_DAY_MS } from "@/common/durations";
 import { Button } from "@/web/components/ui/button";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { track } from "@/web/lib/analytics";
@@ -42,7 +42,7 @@ export function QuickAnswers({ blockerId, title }: { blockerId: string; title: s
         <Check aria-hidden="true" />
         {t("blockers.done.buttonShort")}
       </Button>
-      <Button size="sm" variant="outline" disabled={busy || snooze.isPending} {...shortcutAttributes("snooze")} onClick={() => snooze.mutate({ id: blockerId, until: new Date(Date.now() + DAY_MS).toISOString() })} aria-label={t("blockers.snooze.oneDayFor", { title })}>
+      <Button size="sm" variant="outline" disabled={busy || snooze.isPending} {...shortcutAttributes("snooze")} onClick={() => snooze.mutate({ id: blockerId, until: new Date(Date.now() + SNOOZE_ONE_DAY_MS).toISOString() })} aria-label={t("blockers.snooze.oneDayFor", { title })}>
         <AlarmClock aria-hidden="true" />
         {t("blockers.snooze.oneDay")}
       </Button>

@@ -1,0 +1,37 @@
+// The generated parts of docs/benchmarks.md. Each lies between `<!-- bench:NAME:begin -->` and `<!-- bench:NAME:end -->`
+// and is rewritten whole by a full run with --write-docs; everything outside the markers is written by hand and kept
+// byte for byte.
+import fs from "node:fs";
+
+export const sectionMarkers = (name: string) => ({ begin: `<!-- bench:${name}:begin -->`, end: `<!-- bench:${name}:end -->` });
+
+/** The positions of a marker in the document; each must be there exactly once. */
+function onlyPlace(document: string, marker: string): number {
+  const first = document.indexOf(marker);
+  if (first === -1) throw new Error(`docs/benchmarks.md has no ${marker}: add the section's markers where its figures belong`);
+  if (document.indexOf(marker, first + marker.length) !== -1) throw new Error(`docs/benchmarks.md has ${marker} more than once`);
+  return first;
+}
+
+/** `document` with section `name`'s content replaced by `content` (sliced in, so `$&` and the like stay as written). */
+export function replaceSection(document: string, name: string, content: string): string {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`"${name}" is not a section name (lower-case words joined by hyphens)`);
+  const { begin, end } = sectionMarkers(name);
+  const from = onlyPlace(document, begin) + begin.length;
+  const to = onlyPlace(document, end);
+  if (to < from) throw new Error(`docs/benchmarks.md has ${end} before ${begin}`);
+  return `${document.slice(0, from)}\n${content.trim()}\n${document.slice(to)}`;
+}
+
+/** Section `name`'s content as the document has it now. */
+export function sectionContent(document: string, name: string): string {
+  const { begin, end } = sectionMarkers(name);
+  return document.slice(onlyPlace(document, begin) + begin.length, onlyPlace(document, end)).trim();
+}
+
+/** Rewrites the given sections of the file in one write; every section is checked before anything is written. */
+export function writeSections(file: string, sections: ReadonlyMap<string, string>) {
+  let document = fs.readFileSync(file, "utf8");
+  for (const [name, content] of sections) document = replaceSection(document, name, content);
+  fs.writeFileSync(file, document);
+}

@@ -36,8 +36,6 @@ export type DashboardResult = {
 const DASHBOARD_PATHS = ["/api/dashboard"];
 const LIST_PATHS = ["/api/blockers/waiting-on-me"];
 const AS_A_BROWSER = { "accept-encoding": "gzip, deflate, br" };
-const MEMBERS = 50;
-const CONCURRENT_USERS = 20;
 /**
  * Every change in a team makes its members' kept dashboards stale (decision 028). Five a second in a team of 50 is
  * far busier than teams are (a change a minute is a busy team), so each member's loads mostly read the database.
@@ -117,7 +115,15 @@ async function measureLiveEvents(server: RunningServer, clients: Awaited<ReturnT
   return { p50: percentile(timings, 0.5), p99: percentile(timings, 0.99), samples };
 }
 
-export async function benchDashboard(options: { databaseAdminUrl?: string; sizes: DataSize[]; seconds: number; rounds: number; liveSamples: number }): Promise<DashboardResult[]> {
+/**
+ * `members` in the team (20 of them loading at once in a full run: `concurrentUsers`), one more changing things, at
+ * each data size; `warmUp` loads each target uncounted before its first round.
+ */
+export async function benchDashboard(options: { databaseAdminUrl?: string; sizes: DataSize[]; seconds: number; rounds: number; liveSamples: number; members: number; concurrentUsers: number; warmUp: boolean }): Promise<DashboardResult[]> {
+  const concurrentUsers = options.concurrentUsers;
+  // The teammate who changes things: none of the loaders (members 0 to concurrentUsers + 1); member 25 in a full run.
+  const writerIndex = concurrentUsers + 5;
+  if (options.members <= writerIndex) throw new Error(`a team of ${options.members} is too small for ${concurrentUsers} users at once`);
   const results: DashboardResult[] = [];
   const bare = serve({ fetch: new Hono().get("/", (c) => c.json({ ok: true })).fetch, port: await freePort() });
   const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
@@ -126,14 +132,14 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
       const database = options.databaseAdminUrl ? await createTestDatabase(options.databaseAdminUrl) : undefined;
       const { server, cleanUp } = await startBenchServer(database?.url);
       try {
-        const team = await seedMembers(server, MEMBERS);
+        const team = await seedMembers(server, options.members);
         await seedBlockers(server, team, size);
         await seedOpenOn(server, team, 1, HEAVY_OPEN_ITEMS);
         // The dashboard: members 0–19, the heavy one among them. The list: members 2–21, about 20 cards each.
-        const dashboardCookies = (await signIn(server, team, CONCURRENT_USERS)).map((client) => client.cookieHeader);
-        const listCookies = (await signIn(server, team, CONCURRENT_USERS + 2)).slice(2).map((client) => client.cookieHeader);
-        // The teammate who changes things: member 25 (none of the loaders), on a blocker of theirs waiting on member 1.
-        const writer = (await signIn(server, team, 26))[25] as BrowserLikeClient;
+        const dashboardCookies = (await signIn(server, team, concurrentUsers)).map((client) => client.cookieHeader);
+        const listCookies = (await signIn(server, team, concurrentUsers + 2)).slice(2).map((client) => client.cookieHeader);
+        // The teammate who changes things, on a blocker of theirs waiting on member 1.
+        const writer = (await signIn(server, team, writerIndex + 1))[writerIndex] as BrowserLikeClient;
         const changed = await writer.post("/api/blockers", { title: "Changing all the time", blockingProfileIds: [team.members[1]?.profileId] });
         if (changed.status !== 201) throw new Error(`set-up failed: ${changed.text}`);
         const changingId = (changed.json as { id: string }).id;
@@ -141,14 +147,14 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
         const inTeam = { [TEAM_HEADER]: team.teamId };
         const rounds: { bare: LoadResult; dashboard: LoadResult; list: LoadResult; listCompressed: LoadResult; dashboardWhileChanging: DashboardResult["dashboardWhileChanging"] }[] = [];
         for (let round = 0; round < options.rounds; round++) {
-          const warmUp = round === 0;
+          const warmUp = options.warmUp && round === 0;
           rounds.push({
-            bare: await load(bareUrl, { connections: CONCURRENT_USERS, seconds: options.seconds, warmUp }),
-            dashboard: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, headers: inTeam, warmUp }),
-            list: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: inTeam, warmUp }),
-            listCompressed: await load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: { ...AS_A_BROWSER, ...inTeam }, warmUp: false }),
+            bare: await load(bareUrl, { connections: concurrentUsers, seconds: options.seconds, warmUp }),
+            dashboard: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, headers: inTeam, warmUp }),
+            list: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: inTeam, warmUp }),
+            listCompressed: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: { ...AS_A_BROWSER, ...inTeam }, warmUp: false }),
             dashboardWhileChanging: await whileTeamChanges(writer, changingId, () =>
-              load(server.url, { connections: CONCURRENT_USERS, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, headers: inTeam, warmUp: false }),
+              load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, headers: inTeam, warmUp: false }),
             ),
           });
         }

@@ -22,7 +22,7 @@ export type InsightsResult = { database: "PGlite" | "PostgreSQL"; size: Insights
 /** Cold reads per size: each after a change in the team, so the kept report is stale and read from the database. */
 const COLD_READS = 7;
 
-export async function benchInsights(options: { databaseAdminUrl?: string; sizes: InsightsSize[]; seconds: number }): Promise<InsightsResult[]> {
+export async function benchInsights(options: { databaseAdminUrl?: string; sizes: InsightsSize[]; seconds: number; warmUp: boolean }): Promise<InsightsResult[]> {
   const results: InsightsResult[] = [];
   const bare = serve({ fetch: new Hono().get("/", (c) => c.json({ ok: true })).fetch, port: await freePort() });
   const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
@@ -55,8 +55,8 @@ export async function benchInsights(options: { databaseAdminUrl?: string; sizes:
           cold.push(performance.now() - asked);
           if (answer.status !== 200) throw new Error(`the report failed: ${answer.status}`);
         }
-        const bareResult = await load(bareUrl, { connections: INSIGHT_READERS, seconds: options.seconds });
-        const measured = await load(server.url, { connections: INSIGHT_READERS, seconds: options.seconds, cookies: readers.map((one) => one.cookieHeader), paths: ["/api/insights/team?days=90"], headers });
+        const bareResult = await load(bareUrl, { connections: INSIGHT_READERS, seconds: options.seconds, warmUp: options.warmUp });
+        const measured = await load(server.url, { connections: INSIGHT_READERS, seconds: options.seconds, cookies: readers.map((one) => one.cookieHeader), paths: ["/api/insights/team?days=90"], headers, warmUp: options.warmUp });
         if (measured.non2xx + measured.errors > 0) throw new Error(`${measured.non2xx + measured.errors} report requests failed`);
         results.push({ database: database ? "PostgreSQL" : "PGlite", size, seedSeconds, measured, bare: bareResult, bytes: first.text.length, coldMs: median(cold) });
       } finally {

@@ -37,7 +37,7 @@ async function serveApp(fetch: (request: Request) => Response | Promise<Response
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function benchPublicApi(options: { databaseUrl: string | undefined; database: string; seconds: number; rounds: number }): Promise<PublicApiResult> {
+export async function benchPublicApi(options: { databaseUrl: string | undefined; database: string; seconds: number; rounds: number; warmUp: boolean }): Promise<PublicApiResult> {
   const { server, cleanUp } = await startBenchServer(options.databaseUrl);
   const bare = await serveApp(new Hono().get("/", (c) => c.json({ ok: true })).fetch);
   const checked = await serveApp(new Hono<AppEnv>().use(requireApiKey(server.deps)).get("/", (c) => c.json({ ok: true, key: c.get("apiKey").id })).fetch);
@@ -47,12 +47,13 @@ export async function benchPublicApi(options: { databaseUrl: string | undefined;
     const bearers = await keysFor(server, team);
     const rounds: { bare: LoadResult; keyCheck: LoadResult }[] = [];
     for (let round = 0; round < options.rounds; round++) {
-      const bareResult = await load(bare.url, { connections: 10, seconds: options.seconds, warmUp: round === 0 });
-      const keyResult = await load(checked.url, { connections: 10, seconds: options.seconds, bearers, warmUp: round === 0 });
+      const warmUp = options.warmUp && round === 0;
+      const bareResult = await load(bare.url, { connections: 10, seconds: options.seconds, warmUp });
+      const keyResult = await load(checked.url, { connections: 10, seconds: options.seconds, bearers, warmUp });
       for (const result of [bareResult, keyResult]) if (result.non2xx > 0 || result.errors > 0) throw new Error(`the key check failed ${result.non2xx + result.errors} times: ${JSON.stringify(result.statuses)}`);
       rounds.push({ bare: bareResult, keyCheck: keyResult });
     }
-    const list = await load(`${server.url}/api/v1/blockers?view=team&limit=25`, { connections: API_SCRIPTS, seconds: options.seconds * 2, bearers });
+    const list = await load(`${server.url}/api/v1/blockers?view=team&limit=25`, { connections: API_SCRIPTS, seconds: options.seconds * 2, bearers, warmUp: options.warmUp });
     if (list.non2xx > 0 || list.errors > 0) throw new Error(`GET /api/v1/blockers failed ${list.non2xx + list.errors} times: ${JSON.stringify(list.statuses)}`);
     const typical = (pick: (each: (typeof rounds)[number]) => LoadResult) => [...rounds.map(pick)].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(rounds.length / 2)] as LoadResult;
     return {

@@ -12,7 +12,7 @@ import { sendDueReminders } from "../server/features/reminders/send-due-reminder
 import { positionalSql } from "../server/jobs/job-queue.ts";
 import { startServer } from "../server/start-server.ts";
 import { seedReminders } from "../server/test/seed-due-reminders.ts";
-import { freePort, processTree } from "./measure.ts";
+import { cpuSeconds, freePort, serverProcessOf } from "./measure.ts";
 
 /** The benchmark's mail server (smtp-sink.ts), in its own process. */
 async function startSmtpSink() {
@@ -80,17 +80,13 @@ export async function benchReminderThroughput(options: { reminders: number; data
   }
 }
 
-/** CPU time (user + system) of a process, in seconds, from /proc (Linux: 100 ticks a second). */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 export type IdleResult = { database: "PGlite" | "PostgreSQL"; openBlockers: number; seconds: number; coreShare: number };
 
-/** `npm start` on a database holding `openBlockers` open blockers none of which is due, watched for `seconds`. */
-export async function benchIdleEngine(options: { openBlockers: number; seconds: number; databaseUrl?: string }): Promise<IdleResult> {
+/**
+ * `npm start` on a database holding `openBlockers` open blockers none of which is due, watched for `seconds` once
+ * `settleSeconds` have passed since it answered (its start-up and first run of the engine left out).
+ */
+export async function benchIdleEngine(options: { openBlockers: number; seconds: number; settleSeconds: number; databaseUrl?: string }): Promise<IdleResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-idle-"));
   try {
     // Seeded before the server starts: PGlite is one process's database.
@@ -105,9 +101,9 @@ export async function benchIdleEngine(options: { openBlockers: number; seconds: 
         if (waited > 120_000) throw new Error("the server did not start");
         await new Promise((resolve) => setTimeout(resolve, 100)); // polling interval of the measurement
       }
-      const serverPid = processTree(child.pid ?? 0).findLast((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/start.mjs")) ?? 0;
+      const serverPid = serverProcessOf(child.pid ?? 0) ?? 0;
       // Past start-up (its first run of the engine included), then a whole window with the minute's runs in it.
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await new Promise((resolve) => setTimeout(resolve, options.settleSeconds * 1000));
       const before = cpuSeconds(serverPid);
       const started = performance.now();
       await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));

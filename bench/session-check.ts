@@ -50,14 +50,14 @@ async function sessionCheckTarget(name: string, databaseUrl: string | undefined)
   };
 }
 
-export async function compareSessionCheck(options: { seconds: number; rounds: number; connections: number; databaseUrl: string }): Promise<SessionCheckResult[]> {
+export async function compareSessionCheck(options: { seconds: number; rounds: number; connections: number; databaseUrl: string; warmUp: boolean }): Promise<SessionCheckResult[]> {
   const targets = [await bareTarget(), await sessionCheckTarget("session check, PGlite", undefined), await sessionCheckTarget("session check, PostgreSQL", options.databaseUrl)];
   try {
     const rounds: LoadResult[][] = [];
     for (let round = 0; round < options.rounds; round++) {
       const results: LoadResult[] = [];
       for (const target of targets) {
-        const result = await load(target.url, { connections: options.connections, seconds: options.seconds, cookies: target.cookies, warmUp: round === 0 });
+        const result = await load(target.url, { connections: options.connections, seconds: options.seconds, cookies: target.cookies, warmUp: options.warmUp && round === 0 });
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name} failed ${result.non2xx + result.errors} times`);
         results.push(result);
       }

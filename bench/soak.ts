@@ -1,10 +1,11 @@
 // `npm run bench:soak`: Holdup under mixed traffic for a long while, on PGlite then on PostgreSQL, started as
 // `npm start` starts it. Samples the server process's resident memory every 10 s and checks, per database: memory
 // flat after the warm-up (< 5% growth), no request over 1 s, no 5xx and no connection error. Exits non-zero, naming
-// the missed targets. Options: --minutes N (per database, default 20), --quick (2 minutes each, for CI),
-// --only pglite|postgresql, --database-url URL (PostgreSQL on which a scratch database is created and dropped).
-// Samples go to test-results/soak/ (CSV), the server's output to test-results/soak/<database>-server.log.
-import { spawnSync } from "node:child_process";
+// the missed targets. Options: --minutes N (per database, default 20), --quick (2 minutes each, by hand), --smoke
+// (10 s each, a few people, samples every 2 s: `npm run bench -- --smoke` runs it so; it judges no figure, decision
+// 046), --only pglite|postgresql, --database-url URL (PostgreSQL on which a scratch database is created and dropped),
+// --write-docs (a full run: its table into docs/benchmarks.md). Samples go to test-results/soak/ (CSV), the server's
+// output to test-results/soak/<database>-server.log.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,23 +14,35 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../server/test/test-server.ts";
-import { freePort, median, processTree, residentMegabytes, spawn } from "./measure.ts";
+import { buildWhatNpmStartRuns, cpuSeconds, freePort, median, percentile, residentMegabytes, serverProcessOf, spawn } from "./measure.ts";
+import { describeMachine, RunReport, type ReportSection } from "./run-report.ts";
 import { setUpTeam } from "./soak-team.ts";
 import { runTraffic, SoakStats } from "./soak-traffic.ts";
+import { runKindOf, Verdict, type RunKind } from "./verdict.ts";
 
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
+    smoke: { type: "boolean", default: false },
+    "write-docs": { type: "boolean", default: false },
     minutes: { type: "string" },
     only: { type: "string", default: "pglite,postgresql" },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
   },
 });
 
-const minutes = Number(values.minutes ?? (values.quick ? 2 : 20));
-if (!(minutes >= 1)) throw new Error("--minutes must be at least 1");
-const durationMs = minutes * 60_000;
-const SAMPLE_EVERY_MS = 10_000;
+const kind = runKindOf(values);
+const BENCHMARKS_DOC = path.resolve("docs/benchmarks.md");
+if (values["write-docs"] && kind !== "full") {
+  console.error(`--write-docs writes a full run's figures; a ${kind} run's are not written into docs/benchmarks.md.`);
+  process.exit(2);
+}
+const sized = <T>(sizes: Record<RunKind, T>): T => sizes[kind];
+if (values.minutes !== undefined && !(Number(values.minutes) >= 1)) throw new Error("--minutes must be at least 1");
+const durationMs = values.minutes === undefined ? sized({ full: 20 * 60_000, quick: 2 * 60_000, smoke: 10_000 }) : Number(values.minutes) * 60_000;
+const duration = durationMs >= 60_000 ? `${durationMs / 60_000} min` : `${durationMs / 1000} s`;
+/** Samples of memory: a smoke run's 10 s still holds a few, to show the sampling works. */
+const SAMPLE_EVERY_MS = sized({ full: 10_000, quick: 10_000, smoke: 2_000 });
 /**
  * Memory is compared after the warm-up (JIT-compiled code, V8's heap reaching its working size, PGlite's buffer
  * cache filling): 2 minutes, or half of a shorter run.
@@ -39,8 +52,8 @@ const warmUpMs = Math.min(2 * 60_000, durationMs / 2);
  * A quick run's thirds are 20 s long, two or three samples each, within one swing of V8's heap: it can only catch a
  * gross leak (the 500,000-character e-mail addresses of decision 021 also failed with 5xx, which any run catches).
  */
-const targets = { growthPercent: values.quick ? 20 : 5, maxLatencyMs: 1_000 };
-const PEOPLE = values.quick ? 8 : 12;
+const targets = { growthPercent: kind === "full" ? 5 : 20, maxLatencyMs: 1_000 };
+const PEOPLE = sized({ full: 12, quick: 8, smoke: 3 });
 const HOSTILE_CLIENTS = 2;
 const resultsDir = path.resolve("test-results/soak");
 
@@ -62,10 +75,6 @@ type Summary = {
   stats: SoakStats;
 };
 
-const percentile = (latencies: number[], p: number) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-};
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 /**
@@ -82,24 +91,6 @@ function memoryGrowth(samples: Sample[]) {
   const atWarmUp = [...samples].reverse().find((sample) => sample.second <= warmUpMs / 1000)?.residentMegabytes ?? 0;
   const max = Math.max(...afterWarmUp.map((sample) => sample.residentMegabytes));
   return { atWarmUp, last: samples.at(-1)?.residentMegabytes ?? 0, baseline, end, max, growthPercent: baseline > 0 ? ((end - baseline) / baseline) * 100 : 0 };
-}
-
-/** CPU time a process has used so far, in seconds (user + system, from /proc; clock ticks are 1/100 s on Linux). */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** The node process running the server: the bottom of npm → sh → node (sh shows the same command line). */
-function serverPidOf(npmPid: number): number | undefined {
-  return processTree(npmPid).findLast((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/start.mjs");
-    } catch {
-      return false;
-    }
-  });
 }
 
 async function soak(database: "PGlite" | "PostgreSQL"): Promise<Summary> {
@@ -123,7 +114,7 @@ async function soak(database: "PGlite" | "PostgreSQL"): Promise<Summary> {
       }
       await sleep(100); // polling for the server to come up, not a wait for an outcome
     }
-    const pid = serverPidOf(child.pid ?? 0);
+    const pid = serverProcessOf(child.pid ?? 0);
     const stop = async () => {
       if (pid) process.kill(pid, "SIGTERM");
       else child.kill("SIGTERM");
@@ -139,9 +130,10 @@ async function soak(database: "PGlite" | "PostgreSQL"): Promise<Summary> {
   };
   let server: Awaited<ReturnType<typeof start>> | undefined;
   try {
-    // A first start creates the database (PGlite's initdb peaks near 900 MB, which the kernel is slow to take
-    // back) and applies the migrations; what is measured is a server started on an existing one, as in production.
-    await (await start()).stop();
+    // A first start creates what the database lacks (PGlite's initdb peaks near 900 MB, which the kernel is slow to
+    // take back; the job queue's tables): what is measured is a server started on an existing one, as in production.
+    // A smoke run judges no memory figure: it starts once.
+    if (kind !== "smoke") await (await start()).stop();
     server = await start();
     const { pid } = server;
 
@@ -156,7 +148,7 @@ async function soak(database: "PGlite" | "PostgreSQL"): Promise<Summary> {
     if (created.status !== 201) throw new Error(`the hostile clients' blocker was not created: ${created.status} ${created.text}`);
     const aimedAt = { blockerId: (created.json as { id: string }).id, profileId: target.profileId };
 
-    console.log(`${database}: ${PEOPLE} people and ${HOSTILE_CLIENTS} hostile clients for ${minutes} min (server pid ${pid}, RSS ${round(residentMegabytes(pid))} MB after set-up)`);
+    console.log(`${database}: ${PEOPLE} people and ${HOSTILE_CLIENTS} hostile clients for ${duration} (server pid ${pid}, RSS ${round(residentMegabytes(pid))} MB after set-up)`);
     const trafficStarted = performance.now();
     const stats = new SoakStats(trafficStarted);
     const samples: Sample[] = [];
@@ -201,21 +193,19 @@ function writeCsv(summary: Summary) {
   return file;
 }
 
-function report(summaries: Summary[]) {
-  const failures: string[] = [];
-  console.log(`\n## Soak: ${minutes} min per database, RSS every ${SAMPLE_EVERY_MS / 1000} s; growth = median of the last third after the ${round(warmUpMs / 60_000, 1)}-min warm-up vs median of the first third\n`);
-  console.log("| database | RSS at warm-up end (MB) | RSS last (MB) | median first → last third (MB) | growth | max RSS (MB) | requests | p50 / p99 / max (ms) | 5xx | connection errors | hostile 4xx | over-limit bodies cut off | people 4xx | streams opened | live events |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+function report(summaries: Summary[], verdict: Verdict, out: ReportSection) {
+  out.title(`Soak: ${duration} per database, RSS every ${SAMPLE_EVERY_MS / 1000} s; growth = median of the last third after the ${round(warmUpMs / 1000)}-s warm-up vs median of the first third`);
+  const row = out.table(["database", "RSS at warm-up end (MB)", "RSS last (MB)", "median first → last third (MB)", "growth", "max RSS (MB)", "requests", "p50 / p99 / max (ms)", "5xx", "connection errors", "hostile 4xx", "over-limit bodies cut off", "people 4xx", "streams opened", "live events"]);
   for (const summary of summaries) {
     const { stats } = summary;
     const all = [...stats.latencies.people, ...stats.latencies.hostile];
+    verdict.counted(all.length, `${summary.database}: requests of the soak`);
+    verdict.counted(summary.samples.filter((sample) => sample.second > warmUpMs / 1000).length, `${summary.database}: memory samples after the warm-up`);
     const maxLatency = Math.max(0, ...all);
-    console.log(
-      `| ${summary.database} | ${round(summary.atWarmUp)} | ${round(summary.last)} | ${round(summary.baseline)} → ${round(summary.end)} | ${round(summary.growthPercent, 1)}% | ${round(summary.max)} | ${all.length} | ${round(percentile(all, 50), 1)} / ${round(percentile(all, 99))} / ${round(maxLatency)} | ${stats.serverErrors} | ${stats.connectionErrors} | ${stats.hostileRefusals} | ${stats.oversizedCutOff} | ${stats.peopleRefusals} | ${stats.streamsOpened} | ${stats.eventsReceived} |`,
-    );
-    if (summary.growthPercent >= targets.growthPercent) failures.push(`${summary.database}: memory grew ${round(summary.growthPercent, 1)}% after the warm-up (median ${round(summary.baseline)} → ${round(summary.end)} MB), target < ${targets.growthPercent}%`);
-    if (maxLatency > targets.maxLatencyMs) failures.push(`${summary.database}: a request took ${round(maxLatency)} ms (target ≤ ${targets.maxLatencyMs} ms): ${stats.slowest.map((slow) => `${slow.group} ${slow.label} ${round(slow.ms)} ms at ${slow.atSecond} s`).join("; ")}`);
-    if (stats.serverErrors + stats.connectionErrors > 0) failures.push(`${summary.database}: ${stats.serverErrors} 5xx and ${stats.connectionErrors} connection errors`);
+    row(summary.database, round(summary.atWarmUp), round(summary.last), `${round(summary.baseline)} → ${round(summary.end)}`, `${round(summary.growthPercent, 1)}%`, round(summary.max), all.length, `${round(percentile(all, 0.5), 1)} / ${round(percentile(all, 0.99))} / ${round(maxLatency)}`, stats.serverErrors, stats.connectionErrors, stats.hostileRefusals, stats.oversizedCutOff, stats.peopleRefusals, stats.streamsOpened, stats.eventsReceived);
+    verdict.atMost(summary.growthPercent, targets.growthPercent, `${summary.database}: memory grew ${round(summary.growthPercent, 1)}% after the warm-up (median ${round(summary.baseline)} → ${round(summary.end)} MB), target < ${targets.growthPercent}%`);
+    verdict.atMost(maxLatency, targets.maxLatencyMs, `${summary.database}: a request took ${round(maxLatency)} ms (target ≤ ${targets.maxLatencyMs} ms): ${stats.slowest.map((slow) => `${slow.group} ${slow.label} ${round(slow.ms)} ms at ${slow.atSecond} s`).join("; ")}`);
+    verdict.atMost(stats.serverErrors + stats.connectionErrors, 0, `${summary.database}: ${stats.serverErrors} 5xx and ${stats.connectionErrors} connection errors`);
   }
   for (const summary of summaries) {
     const loads = summary.samples.map((sample) => sample.loadAverage);
@@ -226,21 +216,17 @@ function report(summaries: Summary[]) {
     console.log(`${summary.database}: samples in ${path.relative(process.cwd(), writeCsv(summary))}; slowest: ${summary.stats.slowest.map((slow) => `${slow.group} ${slow.label} ${round(slow.ms)} ms (${slow.status}, ${slow.atSecond} s)`).join(", ")}`);
     if (summary.stats.problems.length > 0) console.log(`  problems (first ${summary.stats.problems.length}):\n${summary.stats.problems.map((problem) => `  - ${problem}`).join("\n")}`);
   }
-  return failures;
 }
 
-console.log(`Holdup soak — ${new Date().toISOString()} — Node ${process.version}, ${minutes} min per database${values.quick ? " (quick)" : ""}\n`);
+const machine = await describeMachine(values["database-url"]);
+console.log(`Holdup soak — ${new Date().toISOString()} — ${machine} — ${kind} run, ${duration} per database\n`);
 fs.mkdirSync(resultsDir, { recursive: true });
-// `npm start` would build a stale web app in the very process that then serves it, with Vite's memory in its RSS:
-// built first, in a process of its own.
-const build = spawnSync(process.execPath, ["--input-type=module", "-e", "const b = await import('./scripts/build.mjs'); if (b.webBuildIsStale()) { console.log('Building the web app first…'); await b.buildWeb(); }"], { stdio: "inherit" });
-if (build.status !== 0) throw new Error("the web app could not be built");
+buildWhatNpmStartRuns();
 const wanted = new Set(values.only.split(",").map((name) => name.trim().toLowerCase()));
 const summaries: Summary[] = [];
 for (const database of ["PGlite", "PostgreSQL"] as const) if (wanted.has(database.toLowerCase())) summaries.push(await soak(database));
-const failures = report(summaries);
-if (failures.length > 0) {
-  console.error(`\nTargets missed:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);
-  process.exit(1);
-}
-console.log("\nAll targets met.");
+const verdict = new Verdict(kind);
+const runReport = new RunReport(verdict);
+report(summaries, verdict, runReport.section("soak"));
+if (values["write-docs"]) runReport.writeInto(BENCHMARKS_DOC, `${new Date().toISOString().slice(0, 10)}, ${machine} (\`npm run bench:soak -- ${process.argv.slice(2).join(" ")}\`):`, () => true);
+if (!verdict.conclude()) process.exit(1);

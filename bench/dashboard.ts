@@ -139,7 +139,7 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
         const dashboardCookies = (await signIn(server, team, concurrentUsers)).map((client) => client.cookieHeader);
         const listCookies = (await signIn(server, team, concurrentUsers + 2)).slice(2).map((client) => client.cookieHeader);
         // The teammate who changes things, on a blocker of theirs waiting on member 1.
-        const writer = (await signIn(server, team, writerIndex + 1))[writerIndex] as BrowserLikeClient;
+        const [writer] = (await signIn(server, { ...team, members: team.members.slice(writerIndex, writerIndex + 1) }, 1)) as [BrowserLikeClient];
         const changed = await writer.post("/api/blockers", { title: "Changing all the time", blockingProfileIds: [team.members[1]?.profileId] });
         if (changed.status !== 201) throw new Error(`set-up failed: ${changed.text}`);
         const changingId = (changed.json as { id: string }).id;

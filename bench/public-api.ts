@@ -14,14 +14,12 @@ import type { RunningServer } from "../server/start-server.ts";
 import { freePort, load, median, type LoadResult } from "./measure.ts";
 import { seedBlockers, seedMembers, startBenchServer, type SeededTeam } from "./seed-team.ts";
 
-export const API_SCRIPTS = 50;
-
 export type PublicApiResult = { database: string; bare: LoadResult; keyCheck: LoadResult; keyCheckRatio: number; list: LoadResult };
 
 /** One read-only key per member, its stored limit raised above the load (600 a minute would answer 429 within seconds). */
 async function keysFor(server: RunningServer, team: SeededTeam): Promise<string[]> {
   const keys: string[] = [];
-  for (const person of team.members.slice(0, API_SCRIPTS)) {
+  for (const person of team.members) {
     const member = await findMember(server.deps.db, person.authId, team.teamId);
     if (!member) throw new Error(`${person.email} is not in the team`);
     const made = await createApiKey(server.deps, member, person.authId, { name: "Bench", scope: "read", expiresInDays: "7" }, server.deps.clock.now());
@@ -37,12 +35,13 @@ async function serveApp(fetch: (request: Request) => Response | Promise<Response
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function benchPublicApi(options: { databaseUrl: string | undefined; database: string; seconds: number; rounds: number; warmUp: boolean }): Promise<PublicApiResult> {
+/** The list read by `scripts` scripts at once (50 in a full run), each a member of the team with a key of their own. */
+export async function benchPublicApi(options: { databaseUrl: string | undefined; database: string; scripts: number; seconds: number; rounds: number; warmUp: boolean }): Promise<PublicApiResult> {
   const { server, cleanUp } = await startBenchServer(options.databaseUrl);
   const bare = await serveApp(new Hono().get("/", (c) => c.json({ ok: true })).fetch);
   const checked = await serveApp(new Hono<AppEnv>().use(requireApiKey(server.deps)).get("/", (c) => c.json({ ok: true, key: c.get("apiKey").id })).fetch);
   try {
-    const team = await seedMembers(server, API_SCRIPTS, { signedUp: 1 });
+    const team = await seedMembers(server, options.scripts, { signedUp: 1 });
     await seedBlockers(server, team, { blockers: 2_000, perBlocker: 2, open: 200 });
     const bearers = await keysFor(server, team);
     const rounds: { bare: LoadResult; keyCheck: LoadResult }[] = [];
@@ -53,7 +52,7 @@ export async function benchPublicApi(options: { databaseUrl: string | undefined;
       for (const result of [bareResult, keyResult]) if (result.non2xx > 0 || result.errors > 0) throw new Error(`the key check failed ${result.non2xx + result.errors} times: ${JSON.stringify(result.statuses)}`);
       rounds.push({ bare: bareResult, keyCheck: keyResult });
     }
-    const list = await load(`${server.url}/api/v1/blockers?view=team&limit=25`, { connections: API_SCRIPTS, seconds: options.seconds * 2, bearers, warmUp: options.warmUp });
+    const list = await load(`${server.url}/api/v1/blockers?view=team&limit=25`, { connections: options.scripts, seconds: options.seconds * 2, bearers, warmUp: options.warmUp });
     if (list.non2xx > 0 || list.errors > 0) throw new Error(`GET /api/v1/blockers failed ${list.non2xx + list.errors} times: ${JSON.stringify(list.statuses)}`);
     const typical = (pick: (each: (typeof rounds)[number]) => LoadResult) => [...rounds.map(pick)].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(rounds.length / 2)] as LoadResult;
     return {

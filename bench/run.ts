@@ -21,7 +21,7 @@ import { benchInsights, INSIGHT_READERS, type InsightsSize } from "./insights.ts
 import { benchSlackAnswers } from "./slack.ts";
 import { measureStartup } from "./startup.ts";
 import { benchWebhookFanOut, WEBHOOK_ENDPOINTS } from "./webhooks.ts";
-import { API_SCRIPTS, benchPublicApi } from "./public-api.ts";
+import { benchPublicApi } from "./public-api.ts";
 import { benchTray, type ProcessMemory } from "./tray.ts";
 import { describeMachine, RunReport } from "./run-report.ts";
 import { runKindOf, Verdict, type RunKind } from "./verdict.ts";
@@ -153,7 +153,7 @@ async function dashboard() {
   const seconds = sized({ full: 5, quick: 2, smoke: 1 });
   // An odd number, so the round taken as typical is the median one (with two, it was always the slower).
   const rounds = sized({ full: 3, quick: 3, smoke: 1 });
-  const team = sized({ full: { members: 50, concurrentUsers: 20 }, quick: { members: 50, concurrentUsers: 20 }, smoke: { members: 10, concurrentUsers: 4 } });
+  const team = sized({ full: { members: 50, concurrentUsers: 20 }, quick: { members: 50, concurrentUsers: 20 }, smoke: { members: 8, concurrentUsers: 2 } });
   // A team with 500 open blockers (2 people waited on each): what grows from one size to the next is the team's
   // history, as it does in real life; open work is bounded by the people doing it.
   const sizes: DataSize[] = sized({
@@ -339,11 +339,12 @@ async function publicApi() {
   const out = report.section("api");
   const seconds = sized({ full: 5, quick: 2, smoke: 1 });
   const rounds = sized({ full: 4, quick: 3, smoke: 1 });
-  out.title(`Public API (GET /api/v1/blockers?view=team&limit=25 for ${API_SCRIPTS} scripts at once, each with its own key, a team of 50 with 2,000 blockers; the API-key check alone beside a bare endpoint, 10 connections, ${rounds} rounds of ${seconds} s in turns)`);
+  const scripts = sized({ full: 50, quick: 50, smoke: 10 });
+  out.title(`Public API (GET /api/v1/blockers?view=team&limit=25 for ${scripts} scripts at once, each with its own key, a team of ${scripts} with 2,000 blockers; the API-key check alone beside a bare endpoint, 10 connections, ${rounds} rounds of ${seconds} s in turns)`);
   const row = out.table(["database", "list requests/s", "list p50 (ms)", "list p99 (ms)", "target", "key check requests/s", "bare requests/s", "key check vs bare (median of rounds)", "target"]);
   const database = await createTestDatabase(adminUrl);
   try {
-    for (const result of [await benchPublicApi({ databaseUrl: undefined, database: "PGlite", seconds, rounds, warmUp }), await benchPublicApi({ databaseUrl: database.url, database: "PostgreSQL", seconds, rounds, warmUp })]) {
+    for (const result of [await benchPublicApi({ databaseUrl: undefined, database: "PGlite", scripts, seconds, rounds, warmUp }), await benchPublicApi({ databaseUrl: database.url, database: "PostgreSQL", scripts, seconds, rounds, warmUp })]) {
       const listTarget = result.database === "PostgreSQL" ? targets.apiListPerSecond.PostgreSQL : undefined;
       row(result.database, round(result.list.requestsPerSecond, 0), result.list.p50, result.list.p99, listTarget ? `≥ ${listTarget}/s` : "—", round(result.keyCheck.requestsPerSecond, 0), round(result.bare.requestsPerSecond, 0), `${round(result.keyCheckRatio * 100, 0)}%`, `≥ ${targets.apiKeyCheckRatio * 100}%`);
       if (listTarget) verdict.atLeast(result.list.requestsPerSecond, listTarget, `${result.database}: GET /api/v1/blockers ${round(result.list.requestsPerSecond, 0)} requests/s < ${listTarget}/s`);
@@ -391,27 +392,28 @@ async function tray() {
   for (const skipped of bench.skipped) out.line(`Not measured: ${skipped}.`);
 }
 
+/** What the processes run beside each other printed, printed whole at the end. */
+const reportsOfOthers: string[] = [];
+
 /**
- * The soak and Lighthouse are scripts of their own (`npm run bench:soak`, `npm run bench:web`), run here in a process
- * of their own with this run's kind; their exit code counts. A smoke run runs them side by side, after the rest: each
- * mostly waits (the soak on its people's pauses, Lighthouse on Chromium), and one after the other they were a third
- * of the run. Their output is then printed whole as each ends rather than interleaved.
+ * A benchmark script in a process of its own, with this run's kind; its exit code counts. Run `beside` others, its
+ * output is kept and printed whole at the end rather than interleaved with theirs.
  */
-function benchScript(file: string, flags: string[]) {
+function benchScript(file: string, flags: string[], beside = false) {
   return async () => {
     const args = ["--import", "tsx", file, ...(kind === "full" ? [] : [`--${kind}`]), ...(values["write-docs"] ? ["--write-docs"] : []), ...flags];
     const heading = `\n## ${path.basename(file)} (node ${args.join(" ")})\n`;
-    const together = kind === "smoke";
-    if (!together) console.log(heading);
-    const child = spawn(process.execPath, args, { stdio: together ? ["ignore", "pipe", "pipe"] : "inherit" });
+    if (!beside) console.log(heading);
+    const child = spawn(process.execPath, args, { stdio: beside ? ["ignore", "pipe", "pipe"] : "inherit" });
     let output = "";
     for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve, reject) => child.once("exit", resolve).once("error", reject));
-    if (together) console.log(`${heading}\n${output.trimEnd()}`);
-    if (code !== 0) throw new Error(`${file} exited with code ${code} (its report is above)`);
+    if (beside) reportsOfOthers.push(`${heading}\n${output.trimEnd()}`);
+    if (code !== 0) throw new Error(`${file} ${flags.join(" ")} exited with code ${code} (its report is ${beside ? "printed at the end" : "above"})`);
   };
 }
 
+const databaseFlags = ["--database-url", adminUrl];
 const parts: Record<string, () => Promise<void>> = {
   startup: startUp,
   session: sessionCheck,
@@ -423,7 +425,8 @@ const parts: Record<string, () => Promise<void>> = {
   webhooks,
   api: publicApi,
   tray,
-  soak: benchScript("bench/soak.ts", ["--database-url", adminUrl]),
+  // The soak and Lighthouse are scripts of their own (`npm run bench:soak`, `npm run bench:web`), run as they are run.
+  soak: benchScript("bench/soak.ts", databaseFlags),
   web: benchScript("bench/web.ts", []),
 };
 /** Their full runs take 40 minutes and more, so `npm run bench` leaves them to their own scripts but a smoke run's. */
@@ -435,17 +438,38 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+/**
+ * A whole smoke run (no --only) is four processes side by side: this script's parts in two lanes, each a `--smoke
+ * --only` run of its own, the soak and Lighthouse. Every part mostly waits — on its servers, its timers, Chromium — so
+ * one after the other they kept one core of two busy and took 2 min 40 s; side by side, 2 min. The lanes are balanced
+ * by the parts' smoke times (about 80 s each alone, 110 s beside the others); a new part goes into one of them.
+ */
+const SMOKE_LANES = [
+  ["dashboard", "reminders", "session", "webhooks", "slack"],
+  ["startup", "tray", "api", "scale", "insights"],
+];
+const laneless = Object.keys(parts).filter((name) => !ownScripts.has(name) && !SMOKE_LANES.flat().includes(name));
+if (laneless.length > 0) throw new Error(`bench/run.ts: put ${laneless.join(", ")} in one of the SMOKE_LANES`);
+const besideEachOther = kind === "smoke" && values.only === undefined;
+const steps: Record<string, () => Promise<void>> = besideEachOther
+  ? {
+      ...Object.fromEntries(SMOKE_LANES.map((lane) => [lane.join(", "), benchScript("bench/run.ts", ["--only", lane.join(","), ...databaseFlags], true)])),
+      soak: benchScript("bench/soak.ts", databaseFlags, true),
+      web: benchScript("bench/web.ts", [], true),
+    }
+  : Object.fromEntries(wanted.map((name) => [name, parts[name] as () => Promise<void>]));
+
 // Parts start Holdup with `npm start` (start-up, the engine at rest, the soak, Lighthouse): built first if stale.
 buildWhatNpmStartRuns();
 const machine = await describeMachine(adminUrl);
-console.log(`Holdup benchmark — ${new Date().toISOString()} — ${machine} — ${kind} run of ${wanted.join(", ")}`);
+console.log(`Holdup benchmark — ${new Date().toISOString()} — ${machine} — ${kind} run of ${wanted.join(", ")}${besideEachOther ? " (four processes side by side)" : ""}`);
 const runStarted = performance.now();
 const timings: { part: string; seconds: number; outcome: string }[] = [];
-async function runPart(name: string) {
+async function runStep(name: string) {
   const started = performance.now();
   let outcome = "ran";
   try {
-    await parts[name]?.();
+    await steps[name]?.();
   } catch (error) {
     // One broken benchmark does not hide the others: the run goes on, and fails at the end.
     outcome = "failed";
@@ -454,13 +478,12 @@ async function runPart(name: string) {
   }
   timings.push({ part: name, seconds: (performance.now() - started) / 1000, outcome });
 }
-for (const name of wanted.filter((part) => !ownScripts.has(part))) await runPart(name);
-const scripts = wanted.filter((part) => ownScripts.has(part));
-if (kind === "smoke") await Promise.all(scripts.map(runPart));
-else for (const name of scripts) await runPart(name);
+if (besideEachOther) await Promise.all(Object.keys(steps).map(runStep));
+else for (const name of Object.keys(steps)) await runStep(name);
+for (const printed of reportsOfOthers) console.log(printed);
 
-console.log(`\n## Time taken (${kind} run)\n`);
-console.log("| part | time (s) | outcome |");
+console.log(`\n## Time taken (${kind} run${besideEachOther ? ", side by side" : ""})\n`);
+console.log(`| ${besideEachOther ? "process" : "part"} | time (s) | outcome |`);
 console.log("|---|---|---|");
 for (const timing of timings) console.log(`| ${timing.part} | ${round(timing.seconds, 1)} | ${timing.outcome} |`);
 console.log(`| **total** | **${round((performance.now() - runStarted) / 1000, 1)}** | |`);

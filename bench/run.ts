@@ -3,8 +3,9 @@
 //   into docs/benchmarks.md, between each part's markers;
 // - `--quick`: shorter rounds and smaller data, by hand; a target fails only when missed by more than half again;
 // - `--smoke`: every benchmark end to end on the smallest data and the shortest durations — the soak
-//   (bench/soak.ts --smoke) and Lighthouse (bench/web.ts --smoke) included — in about two minutes; it prints the
-//   figures and their targets but fails only when a benchmark breaks (it throws, or a figure is missing).
+//   (bench/soak.ts --smoke) and Lighthouse (bench/web.ts --smoke) included, in four processes side by side (see
+//   SMOKE_LANES) — in about two minutes; it prints the figures and their targets but fails only when a benchmark
+//   breaks (it throws, or a figure is missing).
 // Options: --only startup,session,dashboard,scale,reminders,slack,insights,webhooks,api,tray,soak,web (soak and web run
 // by default in a smoke run only: their full runs are `npm run bench:soak` and `npm run bench:web`);
 // --database-url URL (PostgreSQL on which scratch databases are created; default: the machine's test database).

@@ -222,7 +222,12 @@ function countTrayRequests() {
   return { count: () => count, stop: () => diagnostics.unsubscribe("http.server.request.start", onStart) };
 }
 
-export async function benchTray(options: { idleSeconds: number; settleSeconds: number; samples: number }): Promise<TrayBench> {
+/**
+ * `packageWhenStale`: package the tray first (`npm run tray:package`, a few seconds) when its executable is missing or
+ * older than its sources, so that every way the tray runs is measured — a smoke run's choice; a full run measures the
+ * executable that was built, and lists it as not measured otherwise.
+ */
+export async function benchTray(options: { idleSeconds: number; settleSeconds: number; samples: number; packageWhenStale: boolean }): Promise<TrayBench> {
   const workDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-tray-"));
   const trays: RunningTray[] = [];
   const skipped: string[] = [];
@@ -235,7 +240,12 @@ export async function benchTray(options: { idleSeconds: number; settleSeconds: n
       { name: "`npm run tray` (node --import tsx), headless", kind: "source", command: [process.execPath, "--import", "tsx", "tray/src/main.ts"] },
       { name: "plain JavaScript (the esbuild bundle, node), headless", kind: "javascript", command: [process.execPath, bundle] },
     ];
-    const packaged = packagedTray(sources);
+    let packaged = packagedTray(sources);
+    if ("skipped" in packaged && options.packageWhenStale) {
+      const packaging = spawnSync("npm", ["run", "--silent", "tray:package"], { stdio: "inherit" });
+      if (packaging.status !== 0) throw new Error(`npm run tray:package failed (${packaging.status ?? packaging.signal})`);
+      packaged = packagedTray(sources);
+    }
     if ("file" in packaged) variants.push({ name: "the packaged executable (dist/tray/holdup-tray), headless", kind: "packaged", command: [packaged.file] });
     else skipped.push(packaged.skipped);
     // A desktop that does not come up (a busy machine, another program's display) costs this row, not the run.

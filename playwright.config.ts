@@ -19,7 +19,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: "test-results/e2e-report" }]] : "list",
+  // The JSON report gives each spec file's time to `npm run test:timings` (docs/testing.md).
+  reporter: [["list"], ["json", { outputFile: "test-results/timings/e2e.json" }], ...(process.env.CI ? [["html", { open: "never", outputFolder: "test-results/e2e-report" }] as const] : [])],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",

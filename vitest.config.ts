@@ -6,6 +6,8 @@ import { markdownContent } from "./scripts/vite-site-plugins.ts";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Each file's whole time is kept for `npm run test:timings` (docs/testing.md).
+    reporters: ["default", "./scripts/test-timings/vitest-reporter.ts"],
     // Two test files at a time even on two cores: each spends much of its time waiting on its own server and
     // database, so the server suite takes 8 minutes instead of 17 (decision 036).
     maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),
@@ -19,6 +21,10 @@ export default defineConfig({
           exclude: ["server/**/*.postgres.test.ts", "tray/**/*.desktop.test.ts"],
           // Each file starts its own server and database: generous timeouts for PGlite's first start on 2 cores.
           testTimeout: 30_000,
+          // The server's modules are loaded once per worker, not once per file: each file starts its own server from
+          // them (startServer takes everything it needs as arguments), and importing the server anew for every file
+          // was about a third of the suite's time (decision 047).
+          isolate: false,
           hookTimeout: 60_000,
         },
       },

@@ -11,6 +11,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { sendDueReminders } from "../server/features/reminders/send-due-reminders.ts";
 import { positionalSql } from "../server/jobs/job-queue.ts";
 import { startServer } from "../server/start-server.ts";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { seedReminders } from "../server/test/seed-due-reminders.ts";
 import { cpuSeconds, freePort, serverProcessOf } from "./measure.ts";
 
@@ -35,6 +36,7 @@ export type ThroughputResult = { database: "PGlite" | "PostgreSQL"; reminders: n
 export async function benchReminderThroughput(options: { reminders: number; databaseUrl?: string }): Promise<ThroughputResult> {
   const sink = await startSmtpSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-reminders-"));
+  if (!options.databaseUrl) await copyPgliteTemplate(dataDir);
   const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", SMTP_URL: sink.url, LOG_LEVEL: "error" }), { scheduleReminders: false });
   try {
     const { deps } = server;
@@ -89,6 +91,7 @@ export type IdleResult = { database: "PGlite" | "PostgreSQL"; openBlockers: numb
 export async function benchIdleEngine(options: { openBlockers: number; seconds: number; settleSeconds: number; databaseUrl?: string }): Promise<IdleResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-idle-"));
   try {
+    if (!options.databaseUrl) await copyPgliteTemplate(dataDir);
     // Seeded before the server starts: PGlite is one process's database.
     const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
     await seedReminders((text, values) => database.query(text, values ?? []), { reminders: options.openBlockers, nextReminderAt: new Date(Date.now() + 30 * 86_400_000) });

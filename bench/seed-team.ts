@@ -9,11 +9,13 @@ import { member as teamMember, profiles } from "../server/db/schema.ts";
 import { startServer, type RunningServer } from "../server/start-server.ts";
 import { freePort } from "../server/test/free-port.ts";
 import { BrowserLikeClient } from "../server/test/browser-like-client.ts";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { STRONG_PASSWORD } from "../server/test/people.ts";
 
 /** A server on a fresh data directory (PGlite), or on `databaseUrl`, for one measurement. */
 export async function startBenchServer(databaseUrl: string | undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-"));
+  if (!databaseUrl) await copyPgliteTemplate(dataDir);
   // The members sign up from addresses of their own behind the loopback proxy (BrowserLikeClient), as people do:
   // from one address, per-client limits would answer the eleventh sign-up with 429.
   const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback" }));

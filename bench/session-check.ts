@@ -13,6 +13,7 @@ import { loadConfig } from "../server/config.ts";
 import type { AppEnv } from "../server/http/app-env.ts";
 import { startServer } from "../server/start-server.ts";
 import { BrowserLikeClient } from "../server/test/browser-like-client.ts";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { makeEmail, STRONG_PASSWORD } from "../server/test/people.ts";
 import { freePort, load, median, type LoadResult } from "./measure.ts";
 
@@ -33,6 +34,7 @@ async function bareTarget(): Promise<Target> {
 
 async function sessionCheckTarget(name: string, databaseUrl: string | undefined): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-session-"));
+  if (!databaseUrl) await copyPgliteTemplate(dataDir);
   const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error" }));
   const client = new BrowserLikeClient(server.url);
   const signedUp = await client.post("/api/auth/sign-up/email", { email: makeEmail("bench"), password: STRONG_PASSWORD, name: "" });

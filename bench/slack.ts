@@ -19,6 +19,7 @@ import { findMember } from "../server/http/require-member.ts";
 import { startServer } from "../server/start-server.ts";
 import type { Database } from "../server/db/client.ts";
 import { deliveries } from "../server/db/schema.ts";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { buttonPress, slackSignature, slashCommand, startSlackStandIn, type SlackStandIn } from "../server/test/slack-stand-in.ts";
 import { burst, freePort } from "./measure.ts";
 import { seedMembers } from "./seed-team.ts";
@@ -63,6 +64,7 @@ export async function benchSlackAnswers(options: { rounds: number; people: numbe
   const { people: size, connections } = options;
   const slack = await startSlackStandIn();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-slack-"));
+  if (!options.databaseUrl) await copyPgliteTemplate(dataDir);
   const config = loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback", ...slack.environment });
   const server = await startServer(config, { scheduleReminders: false });
   try {

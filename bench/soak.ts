@@ -13,6 +13,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { createTestDatabase } from "../server/test/test-server.ts";
 import { buildWhatNpmStartRuns, cpuSeconds, freePort, median, percentile, residentMegabytes, serverProcessOf, spawn } from "./measure.ts";
 import { describeMachine, RunReport, type ReportSection } from "./run-report.ts";
@@ -96,6 +97,7 @@ function memoryGrowth(samples: Sample[]) {
 async function soak(database: "PGlite" | "PostgreSQL"): Promise<Summary> {
   const scratch = database === "PostgreSQL" ? await createTestDatabase(values["database-url"]) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-soak-"));
+  if (!scratch) await copyPgliteTemplate(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logPath = path.join(resultsDir, `${database.toLowerCase()}-server.log`);

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { freePort, median, residentMegabytes, serverProcessOf, spawn } from "./measure.ts";
 
 export type StartupResult = {
@@ -64,6 +65,7 @@ export async function measureStartup(options: { runs: number; databaseUrl?: stri
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-start-"));
   const env = { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "" };
   try {
+    if (!options.databaseUrl) await copyPgliteTemplate(dataDir);
     // Not measured: a first start creates what is missing (PGlite's initdb, the migrations, the job queue's tables)
     // and brings both programs' files into the page cache, as on a machine that has run them before.
     if (options.firstStart) {

@@ -21,6 +21,7 @@ import lighthouse from "lighthouse";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { findChromium } from "../e2e/chromium-path.ts";
 import { BrowserLikeClient } from "../server/test/browser-like-client.ts";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { makeBlocker, makeTeam } from "../server/test/factories.ts";
 import { startMailCatcher } from "../server/test/mail-catcher.ts";
 import type { TestServer } from "../server/test/test-server.ts";
@@ -82,6 +83,7 @@ async function hostBenchmarkIndex(port: number) {
 async function startHoldup() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-web-"));
+  await copyPgliteTemplate(dataDir);
   // Holdup sends its e-mail (the sign-up's confirmation, the invitation) to an SMTP server in this process.
   const mail = await startMailCatcher();
   // `npm start` exactly as a person runs it (built first, in a process of its own, when the build was stale).

@@ -15,6 +15,7 @@ import { blockers, webhookAttempts, webhookDeliveries, webhookEndpoints } from "
 import { recordChanges, type Change } from "../server/features/blockers/record-change.ts";
 import { createSecretSeal, newWebhookSecret } from "../server/features/webhooks/signing.ts";
 import { startServer } from "../server/start-server.ts";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { freePort } from "./measure.ts";
 import { seedBlockers, seedMembers } from "./seed-team.ts";
 
@@ -43,6 +44,7 @@ export type WebhookFanOutResult = { database: "PGlite" | "PostgreSQL"; events: n
 export async function benchWebhookFanOut(options: { events: number; databaseUrl?: string }): Promise<WebhookFanOutResult> {
   const sink = await startWebhookSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-webhooks-"));
+  if (!options.databaseUrl) await copyPgliteTemplate(dataDir);
   const config = loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback", WEBHOOKS_ALLOW_PRIVATE: "true" });
   const server = await startServer(config, { scheduleReminders: false });
   try {

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/start-server.ts";
+import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { startMailCatcher } from "../server/test/mail-catcher.ts";
 import { startPostHogStandIn } from "../server/test/posthog-stand-in.ts";
 import { startSlackStandIn } from "../server/test/slack-stand-in.ts";
@@ -23,9 +24,11 @@ import { startStripeStandIn } from "../server/test/stripe-stand-in.ts";
 const webDir = path.resolve("dist/web");
 const mail = await startMailCatcher();
 const dataDirs: string[] = [];
-const serverOn = (port: string | undefined, environment: Record<string, string> = {}) => {
+const serverOn = async (port: string | undefined, environment: Record<string, string> = {}) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-e2e-"));
   dataDirs.push(dataDir);
+  // A migrated database copied, not made three times over (server/test/database-templates.ts).
+  await copyPgliteTemplate(dataDir);
   return startServer(loadConfig({ ...process.env, PORT: port, DATA_DIR: dataDir, SMTP_URL: mail.url, LOG_LEVEL: "warn", TRUST_PROXY: "loopback", ...environment }), { webDir });
 };
 

@@ -41,8 +41,18 @@ export async function onboard(client: BrowserLikeClient, options: { fullName?: s
 
 export type Teammate = { name: string; email: string; profileId: string; client: BrowserLikeClient };
 
-/** A settable clock for anything time-based (nudge limits, daily limits); starts at the real time. */
-export function testClock(start = new Date()) {
+/**
+ * A Monday, 10:00 in Paris (where the factories' people live), 09:00 UTC: every run of a test sees the same day,
+ * the same working hours and the same week, whatever the hour the run starts at (a run at 23:30 once crossed
+ * midnight in Paris between two steps of one test).
+ */
+export const A_MONDAY_MORNING = new Date("2026-11-23T09:00:00Z");
+
+/**
+ * A settable clock for anything time-based (nudge limits, daily limits, reminders). It starts at a fixed instant;
+ * a test that needs the real time passes `new Date()` and says why.
+ */
+export function testClock(start = A_MONDAY_MORNING) {
   let now = start.getTime();
   return { now: () => new Date(now), advance: (ms: number) => void (now += ms) };
 }

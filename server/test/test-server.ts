@@ -1,37 +1,19 @@
 // Starts a real Holdup server for a test file: its own PGlite directory, or its own database on the
 // PostgreSQL named by TEST_DATABASE_URL (CI runs the suite both ways), and a real SMTP catcher.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { loadConfig } from "../config.ts";
 import type { HostResolver } from "../features/webhooks/send-webhook.ts";
 import type { Clock } from "../http/app-env.ts";
 import { startServer } from "../start-server.ts";
 import { BrowserLikeClient } from "./browser-like-client.ts";
+import { copyPgliteTemplate, createTestDatabase } from "./database-templates.ts";
 import { freePort } from "./free-port.ts";
 import { startMailCatcher } from "./mail-catcher.ts";
 
-/** A fresh, empty database on the test PostgreSQL server; dropped again by the returned function. */
-export async function createTestDatabase(adminUrl: string) {
-  const name = `holdup_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
+// Where the suites and benchmarks have always taken it from.
+export { createTestDatabase } from "./database-templates.ts";
 
 export type TestServerOptions = {
   /** With SMTP configured, new accounts must confirm their e-mail (the production behaviour). */
@@ -56,6 +38,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const mail = await startMailCatcher();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-test-"));
   const testDatabase = !options.databaseUrl && process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  if (!options.databaseUrl && !testDatabase) await copyPgliteTemplate(dataDir);
   const port = await freePort();
   const config = loadConfig({
     PORT: String(port),

@@ -2,7 +2,8 @@
 // notification service, and trayer as the panel's system tray. The tray — `npm run tray` as the README shows it, then
 // the packaged executable (`npm run tray:package`, decision 044) copied alone into an empty folder — signs in through
 // the device grant against a running Holdup (Bob approves its code from his browser), a blocker logged by Ana appears
-// in its menu within 2 s — read from the tray process's own menu model (HOLDUP_TRAY_REPORT=1) — and its desktop
+// in its menu — read from the tray process's own menu model (HOLDUP_TRAY_REPORT=1); how soon is the benchmark's to
+// measure (`npm run bench -- --only tray`: within a second at the 99th percentile), not this test's — and its desktop
 // notification reaches the notification service (notify-send, seen on the bus by dbus-monitor); xdotool clicks the
 // icon to open the menu, whose screenshot is saved to test-results/tray/menu.png (packaged-menu.png). Run by
 // `npm run test:tray`, which packages the tray first (CI installs xvfb trayer xdotool dbus-x11
@@ -114,18 +115,18 @@ const ways = [
 ];
 
 describe("the tray on a Linux desktop", () => {
-  it.each(ways)("$name: signs in with a code approved in the browser, shows a new blocker within 2 s, notifies, and opens its menu", async ({ writtenOut, screenshot, blocker, command }) => {
+  it.each(ways)("$name: signs in with a code approved in the browser, shows a new blocker, notifies, and opens its menu", async ({ writtenOut, screenshot, blocker, command }) => {
     const [ana, bob] = (await makeTeam(server, ["Ana", "Bob"])) as [Teammate, Teammate];
     const trayDirectory = newFolder("holdup-tray-");
     const how = command();
     const tray = start(how.command, how.args, { ...desktop, HOLDUP_URL: server.url, HOLDUP_TRAY_REPORT: "1", HOLDUP_TRAY_BROWSER: "none", HOLDUP_TRAY_DIR: trayDirectory }, how.cwd);
-    const menus: { at: number; menu: TrayMenu }[] = [];
+    const menus: { menu: TrayMenu }[] = [];
     const opened: string[] = [];
     let errors = "";
     tray.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     readline.createInterface({ input: tray.stdout as NodeJS.ReadableStream }).on("line", (line) => {
       const message = JSON.parse(line) as { menu?: TrayMenu; opened?: string };
-      if (message.menu) menus.push({ at: Date.now(), menu: message.menu });
+      if (message.menu) menus.push({ menu: message.menu });
       if (message.opened) opened.push(message.opened);
     });
     const titles = (menu: TrayMenu | undefined) => (menu?.items ?? []).map((item) => ("separator" in item ? "---" : item.title));
@@ -140,11 +141,9 @@ describe("the tray on a Linux desktop", () => {
     const ready = (shown: string[]) => shown.includes("Live") && !shown.includes("Loading…");
     await until("the tray signed in and live, its lists read", () => (ready(titles(menus.at(-1)?.menu)) ? true : undefined), 30_000);
 
-    const loggedAt = Date.now();
     const made = await ana.client.post("/api/blockers", { title: blocker, blockingProfileIds: [bob.profileId] });
     expect(made.status, made.text).toBe(201);
-    const shown = await until("the new blocker in the tray's menu", () => menus.find((entry) => entry.at >= loggedAt && titles(entry.menu).some((title) => title.startsWith(blocker)))?.at);
-    expect(shown - loggedAt).toBeLessThanOrEqual(2_000);
+    await until("the new blocker in the tray's menu", () => (titles(menus.at(-1)?.menu).some((title) => title.startsWith(blocker)) ? true : undefined));
     expect(menus.at(-1)?.menu.icon).toMatchObject({ look: "waiting", title: "1" });
     // The tray ran notify-send, which reached the desktop's notification service.
     await until(() => `the notification on the bus (stderr: ${errors}; bus: ${notificationsOnBus})`, () => (notificationsOnBus.includes(`string "${blocker}"`) ? true : undefined));

@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "common/**/*.test.ts", "tray/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "common/**/*.test.ts", "tray/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["server/**/*.postgres.test.ts", "tray/**/*.desktop.test.ts"],
           // Each file starts its own server and database: generous timeouts for PGlite's first start on 2 cores.
           testTimeout: 30_000,

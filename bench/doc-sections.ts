@@ -1,5 +1,6 @@
-// The generated parts of docs/benchmarks.md. Each lies between `<!-- bench:NAME:begin -->` and `<!-- bench:NAME:end -->`
-// and is rewritten whole by a full run with --write-docs; everything outside the markers is written by hand and kept
+// The generated parts of a document (docs/benchmarks.md, docs/testing.md). Each lies between
+// `<!-- bench:NAME:begin -->` and `<!-- bench:NAME:end -->` and is rewritten whole by the script that measures it (a
+// full bench run with --write-docs, npm run test:timings); everything outside the markers is written by hand and kept
 // byte for byte.
 import fs from "node:fs";
 
@@ -8,8 +9,8 @@ export const sectionMarkers = (name: string) => ({ begin: `<!-- bench:${name}:be
 /** The positions of a marker in the document; each must be there exactly once. */
 function onlyPlace(document: string, marker: string): number {
   const first = document.indexOf(marker);
-  if (first === -1) throw new Error(`docs/benchmarks.md has no ${marker}: add the section's markers where its figures belong`);
-  if (document.indexOf(marker, first + marker.length) !== -1) throw new Error(`docs/benchmarks.md has ${marker} more than once`);
+  if (first === -1) throw new Error(`the document has no ${marker}: add the section's markers where its figures belong`);
+  if (document.indexOf(marker, first + marker.length) !== -1) throw new Error(`the document has ${marker} more than once`);
   return first;
 }
 
@@ -19,7 +20,7 @@ export function replaceSection(document: string, name: string, content: string):
   const { begin, end } = sectionMarkers(name);
   const from = onlyPlace(document, begin) + begin.length;
   const to = onlyPlace(document, end);
-  if (to < from) throw new Error(`docs/benchmarks.md has ${end} before ${begin}`);
+  if (to < from) throw new Error(`the document has ${end} before ${begin}`);
   return `${document.slice(0, from)}\n${content.trim()}\n${document.slice(to)}`;
 }
 

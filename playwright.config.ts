@@ -14,10 +14,15 @@ const posthogPort = Number(process.env.E2E_POSTHOG_PORT ?? 3105);
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
+  // Two spec files at a time, one per core: 13.7 minutes on one worker, 10.8 on two, on this two-core machine; three
+  // made each test so slow on the busy cores that it was no faster (decision 047). Each test's browser comes from an
+  // address of its own (fixtures.ts), so the limits that count per client never count two tests together.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A guard against a hang, not a speed target: two tests at once on two cores take up to twice as long as one alone,
+  // and a test that loads several pages through axe marks itself slow (three times this).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // The JSON report gives each spec file's time to `npm run test:timings` (docs/testing.md).
   reporter: [["list"], ["json", { outputFile: "test-results/timings/e2e.json" }], ...(process.env.CI ? [["html", { open: "never", outputFolder: "test-results/e2e-report" }] as const] : [])],

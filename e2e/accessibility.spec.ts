@@ -24,6 +24,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
 
     test("public pages: landing (and its demo), blog, a post, privacy and support", async ({ page }) => {
+      test.slow(); // five pages through axe, and the landing page's demo
       for (const path of ["/", "/blog", "/blog/ten-real-world-holdup-usage-examples", "/privacy", "/support"]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -17,10 +17,12 @@ const webIndex = path.join(root, "dist/web/index.html");
  */
 const serverExternals = ["@electric-sql/pglite", "pg-native", "@zxcvbn-ts/language-common", "@zxcvbn-ts/language-en"];
 
-export async function buildServer() {
+/** `npm start`'s server bundle; the crash test bundles its own server the same way (another entry and file, which must
+ * sit two folders below the root, as dist/server/main.js does: the migrations are found relative to it). */
+export async function buildServer({ entry = path.join(root, "server/main.ts"), outfile = serverBundle } = {}) {
   const { build } = await import("esbuild");
   await build({
-    entryPoints: [path.join(root, "server/main.ts")],
+    entryPoints: [entry],
     bundle: true,
     platform: "node",
     format: "esm",
@@ -29,7 +31,7 @@ export async function buildServer() {
     // Bundled CommonJS packages call require() for Node's built-ins, which an ES module does not have.
     banner: { js: "import { createRequire as __holdupCreateRequire } from 'node:module'; const require = __holdupCreateRequire(import.meta.url);" },
     sourcemap: true,
-    outfile: serverBundle,
+    outfile,
     logLevel: "warning",
   });
 }

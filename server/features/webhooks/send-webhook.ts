@@ -29,6 +29,9 @@ const agentsFor = (maxSockets: number) => ({ "http:": new http.Agent({ keepAlive
 const agents = { public: agentsFor(32), private: agentsFor(32) };
 
 class Refused extends Error {}
+/** A kept-open connection the endpoint had closed before this request went out on it. */
+class ClosedWhileIdle extends Error {}
+const CLOSED_WHILE_IDLE = new Set(["ECONNRESET", "EPIPE"]);
 
 /** A lookup that answers the address already checked, whatever the socket asks. */
 const checkedLookup =
@@ -82,44 +85,51 @@ export async function sendWebhook(request: WebhookRequest, options: SendOptions)
     const url = new URL(request.url);
     if (url.protocol !== "https:" && !(options.allowPrivate && url.protocol === "http:")) throw new Refused("refused: only https:// addresses are called");
     const { address, family } = await addressFor(url, options, deadline);
-    const exchange = new Promise<WebhookOutcome>((resolve, reject) => {
-      const outgoing = (url.protocol === "https:" ? https : http).request(
-        {
-          method: "POST",
-          protocol: url.protocol,
-          host: url.hostname.replace(/^\[|\]$/g, ""),
-          port: url.port || undefined,
-          path: `${url.pathname}${url.search}`,
-          headers: { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) },
-          agent: agents[options.allowPrivate ? "private" : "public"][url.protocol as "http:" | "https:"],
-          lookup: checkedLookup(address, family),
-        },
-        (response) => {
-          const statusCode = response.statusCode ?? 0;
-          const chunks: Buffer[] = [];
-          let kept = 0;
-          const finish = () => {
-            const excerpt = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks).subarray(0, WEBHOOK_EXCERPT_BYTES));
-            const redirect = statusCode >= 300 && statusCode < 400;
-            resolve({ ok: statusCode >= 200 && statusCode < 300, statusCode, durationMs: elapsed(), responseExcerpt: excerpt, error: redirect ? REDIRECT_NOT_FOLLOWED : null });
-          };
-          response.on("data", (chunk: Buffer) => {
-            chunks.push(chunk);
-            kept += chunk.length;
-            // Enough for the log: the rest is not read (nor is the connection kept).
-            if (kept >= WEBHOOK_EXCERPT_BYTES) {
-              response.destroy();
-              finish();
-            }
-          });
-          response.on("end", finish);
-          response.on("error", reject);
-        },
-      );
-      onTimeout = () => outgoing.destroy();
-      outgoing.on("error", reject);
-      outgoing.end(request.body);
-    });
+    const exchangeOn = (agent: http.Agent | false) =>
+      new Promise<WebhookOutcome>((resolve, reject) => {
+        const outgoing = (url.protocol === "https:" ? https : http).request(
+          {
+            method: "POST",
+            protocol: url.protocol,
+            host: url.hostname.replace(/^\[|\]$/g, ""),
+            port: url.port || undefined,
+            path: `${url.pathname}${url.search}`,
+            headers: { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) },
+            agent,
+            lookup: checkedLookup(address, family),
+          },
+          (response) => {
+            const statusCode = response.statusCode ?? 0;
+            const chunks: Buffer[] = [];
+            let kept = 0;
+            const finish = () => {
+              const excerpt = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks).subarray(0, WEBHOOK_EXCERPT_BYTES));
+              const redirect = statusCode >= 300 && statusCode < 400;
+              resolve({ ok: statusCode >= 200 && statusCode < 300, statusCode, durationMs: elapsed(), responseExcerpt: excerpt, error: redirect ? REDIRECT_NOT_FOLLOWED : null });
+            };
+            response.on("data", (chunk: Buffer) => {
+              chunks.push(chunk);
+              kept += chunk.length;
+              // Enough for the log: the rest is not read (nor is the connection kept).
+              if (kept >= WEBHOOK_EXCERPT_BYTES) {
+                response.destroy();
+                finish();
+              }
+            });
+            response.on("end", finish);
+            response.on("error", reject);
+          },
+        );
+        onTimeout = () => outgoing.destroy();
+        outgoing.on("error", (error: NodeJS.ErrnoException) => reject(outgoing.reusedSocket && CLOSED_WHILE_IDLE.has(error.code ?? "") ? new ClosedWhileIdle() : error));
+        outgoing.end(request.body);
+      });
+    // A connection kept open since the last delivery may have been closed by the endpoint meanwhile (servers close
+    // idle ones after a few seconds): sent on it, the request fails at once and the endpoint saw nothing. It is sent
+    // again, once, on a connection of its own — what Node's documentation advises for a reused socket.
+    const exchange = exchangeOn(agents[options.allowPrivate ? "private" : "public"][url.protocol as "http:" | "https:"]).catch((error: unknown) =>
+      error instanceof ClosedWhileIdle ? exchangeOn(false) : Promise.reject(error),
+    );
     // Past the deadline the request is destroyed: its own failure then is no one's to hear.
     exchange.catch(() => {});
     return await Promise.race([exchange, deadline]);

@@ -1,6 +1,6 @@
 // The soak benchmark's traffic: people of one team using Holdup as the web app does (the dashboard's requests,
 // creating and answering blockers, comments, nudges, the blocker page), their open event streams (reconnecting now
-// and then), and hostile clients sending bad input. Every loop runs until a deadline and paces itself with timers;
+// and then), hostile clients sending bad input, and one of them opening event streams in a loop. Every loop runs until a deadline and paces itself with timers;
 // every request has a time limit, so the run stops by itself. All of it goes to a server on the loopback interface.
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -28,6 +28,8 @@ export class SoakStats {
   oversizedCutOff = 0;
   streamsOpened = 0;
   eventsReceived = 0;
+  /** One account opening streams in a loop (streamHogLoop): what it got, while everyone else's streams must not notice. */
+  readonly hog = { opened: 0, closedForNewer: 0, refused: 0, mostOpenAtOnce: 0 };
   readonly problems: string[] = [];
   readonly slowest: SlowRequest[] = [];
 
@@ -162,6 +164,42 @@ async function eventStreamLoop(stats: SoakStats, person: Person, deadline: numbe
   }
 }
 
+/**
+ * One account opening live streams in a loop and never closing them (a stolen session, a script gone wrong): the server
+ * keeps its ten newest (the eleventh closes the oldest with a "reconnect" event) and everyone else's streams carry on,
+ * which the people's own stream loops check. Its answers are counted apart: a 503 to it is the limit working.
+ */
+async function streamHogLoop(stats: SoakStats, hog: Person, deadline: number) {
+  const open = new Set<AbortController>();
+  const holdOne = async () => {
+    const closing = new AbortController();
+    open.add(closing);
+    stats.hog.mostOpenAtOnce = Math.max(stats.hog.mostOpenAtOnce, open.size);
+    try {
+      const response = await hog.client.fetch(new URL("/api/events", hog.client.baseUrl), { signal: closing.signal });
+      if (response.status !== 200 || !response.body) {
+        stats.hog.refused++;
+        await response.body?.cancel();
+        return;
+      }
+      stats.hog.opened++;
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body) if (decoder.decode(chunk as Uint8Array, { stream: true }).includes("event: reconnect")) stats.hog.closedForNewer++;
+    } catch {
+      // Closed at the deadline.
+    } finally {
+      open.delete(closing);
+    }
+  };
+  const holding: Promise<void>[] = [];
+  while (performance.now() < deadline) {
+    holding.push(holdOne());
+    await pause(100, 300);
+  }
+  for (const closing of open) closing.abort();
+  await Promise.all(holding);
+}
+
 /** Sends one hostile request with node:http, which reads a 413 even when the server closes the connection mid-body. */
 function sendHostile(baseUrl: string, request: HostileRequest, headers: Record<string, string>, agent: http.Agent): Promise<{ status: number; text: string }> {
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
@@ -237,5 +275,6 @@ export async function runTraffic(stats: SoakStats, plan: TrafficPlan) {
     ...plan.people.map((person) => personLoop(stats, person, plan.people, deadline)),
     ...plan.people.map((person) => eventStreamLoop(stats, person, deadline)),
     ...plan.hostile.map((hostile, index) => hostileLoop(stats, hostile, plan.targets, plan.seed + index * 1_000_003, deadline)),
+    ...plan.hostile.slice(0, 1).map((hog) => streamHogLoop(stats, hog, deadline)),
   ]);
 }

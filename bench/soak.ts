@@ -197,19 +197,21 @@ function writeCsv(summary: Summary) {
 
 function report(summaries: Summary[], verdict: Verdict, out: ReportSection) {
   out.title(`Soak: ${duration} per database, RSS every ${SAMPLE_EVERY_MS / 1000} s; growth = median of the last third after the ${round(warmUpMs / 1000)}-s warm-up vs median of the first third`);
-  const row = out.table(["database", "RSS at warm-up end (MB)", "RSS last (MB)", "median first → last third (MB)", "growth", "max RSS (MB)", "requests", "p50 / p99 / max (ms)", "5xx", "connection errors", "hostile 4xx", "over-limit bodies cut off", "people 4xx", "streams opened", "live events"]);
+  const row = out.table(["database", "RSS at warm-up end (MB)", "RSS last (MB)", "median first → last third (MB)", "growth", "max RSS (MB)", "requests", "p50 / p99 / max (ms)", "5xx", "connection errors", "hostile 4xx", "over-limit bodies cut off", "people 4xx", "streams opened", "live events", "one account's stream loop: opened / closed for a newer one / refused (most open at once)"]);
   for (const summary of summaries) {
     const { stats } = summary;
     const all = [...stats.latencies.people, ...stats.latencies.hostile];
     verdict.counted(all.length, `${summary.database}: requests of the soak`);
     verdict.counted(summary.samples.filter((sample) => sample.second > warmUpMs / 1000).length, `${summary.database}: memory samples after the warm-up`);
     const maxLatency = Math.max(0, ...all);
-    row(summary.database, round(summary.atWarmUp), round(summary.last), `${round(summary.baseline)} → ${round(summary.end)}`, `${round(summary.growthPercent, 1)}%`, round(summary.max), all.length, `${round(percentile(all, 0.5), 1)} / ${round(percentile(all, 0.99))} / ${round(maxLatency)}`, stats.serverErrors, stats.connectionErrors, stats.hostileRefusals, stats.oversizedCutOff, stats.peopleRefusals, stats.streamsOpened, stats.eventsReceived);
+    row(summary.database, round(summary.atWarmUp), round(summary.last), `${round(summary.baseline)} → ${round(summary.end)}`, `${round(summary.growthPercent, 1)}%`, round(summary.max), all.length, `${round(percentile(all, 0.5), 1)} / ${round(percentile(all, 0.99))} / ${round(maxLatency)}`, stats.serverErrors, stats.connectionErrors, stats.hostileRefusals, stats.oversizedCutOff, stats.peopleRefusals, stats.streamsOpened, stats.eventsReceived, `${stats.hog.opened} / ${stats.hog.closedForNewer} / ${stats.hog.refused} (${stats.hog.mostOpenAtOnce})`);
     // The soak's own rules, in every kind of run (a quick run has its own growth bound, no tolerance on top).
     if (verdict.figure(summary.growthPercent, `${summary.database}: memory growth`) && summary.growthPercent >= targets.growthPercent) {
       verdict.miss(`${summary.database}: memory grew ${round(summary.growthPercent, 1)}% after the warm-up (median ${round(summary.baseline)} → ${round(summary.end)} MB), target < ${targets.growthPercent}%`);
     }
     if (maxLatency > targets.maxLatencyMs) verdict.miss(`${summary.database}: a request took ${round(maxLatency)} ms (target ≤ ${targets.maxLatencyMs} ms): ${stats.slowest.map((slow) => `${slow.group} ${slow.label} ${round(slow.ms)} ms at ${slow.atSecond} s`).join("; ")}`);
+    // The limit held the looping account to its ten, and nobody else's stream was refused or ended (counted above).
+    if (verdict.figure(stats.hog.opened, `${summary.database}: streams opened by one account in a loop`) && stats.hog.closedForNewer === 0) verdict.miss(`${summary.database}: one account held ${stats.hog.opened} streams and none was closed for a newer one`);
     if (stats.serverErrors + stats.connectionErrors > 0) verdict.miss(`${summary.database}: ${stats.serverErrors} 5xx and ${stats.connectionErrors} connection errors`);
   }
   for (const summary of summaries) {

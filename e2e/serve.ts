@@ -14,6 +14,7 @@ import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../server/config.ts";
+import { keepIdleConnectionsLongerThanClients } from "../server/http/keep-alive.ts";
 import { startServer } from "../server/start-server.ts";
 import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { startMailCatcher } from "../server/test/mail-catcher.ts";
@@ -51,6 +52,8 @@ const mailbox = createServer((request, response) => {
     .then((message) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(message)))
     .catch((error: Error) => response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: error.message })));
 });
+// Its connections kept open as Holdup's are: Node's 5 s once closed one under a test's next request (ECONNRESET).
+keepIdleConnectionsLongerThanClients(mailbox);
 mailbox.listen(Number(process.env.E2E_MAILBOX_PORT ?? 3101), "127.0.0.1");
 console.log(`e2e servers ready on ${server.url}, with Stripe, ${billing.url}, and with product analytics, ${analytics.url}`);
 

@@ -30,6 +30,7 @@ import { webhookRoutes } from "./features/webhooks/routes.ts";
 import { GITHUB_WEBHOOK_PATHS, githubRoutes, githubWebhookRoutes } from "./features/github/routes.ts";
 import type { AppDependencies } from "./http/app-env.ts";
 import { compressAnswers } from "./http/compression.ts";
+import { closeAfterEarlyAnswers } from "./http/early-answers.ts";
 import { refuseOversizedBodies } from "./http/oversized-body.ts";
 import { Refusal } from "./http/refusal.ts";
 import { requireSameOrigin } from "./http/same-origin.ts";
@@ -79,6 +80,7 @@ export type ApiType = ReturnType<typeof apiRoutes>;
 
 export function createApp(deps: AppDependencies, options: { webDir?: string } = {}) {
   const app = new Hono();
+  app.use(closeAfterEarlyAnswers());
   app.use(securityHeaders({ appUrl: deps.config.appUrl }));
   app.use("/api/*", refuseOversizedBodies(MAX_BODY_BYTES, { larger: { [AVATAR_UPLOAD_PATH]: AVATAR_MAX_BYTES } }));
   app.use("/api/*", requireSameOrigin(deps.config.appUrl, { except: [STRIPE_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH, ...SLACK_REQUEST_PATHS, ...GITHUB_WEBHOOK_PATHS], keyAuthenticated: [...KEY_AUTHENTICATED_PATHS, ...DEVICE_GRANT_PATHS], bodyTypes: { [AVATAR_UPLOAD_PATH]: AVATAR_TYPES } }));

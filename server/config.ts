@@ -71,6 +71,18 @@ const environmentSchema = z.object({
    */
   POSTHOG_KEY: optionalText.pipe(z.string().regex(/^phc_[A-Za-z0-9_-]+$/, "must be a PostHog project API key (phc_…), never a personal API key (phx_…)").optional()),
   POSTHOG_HOST: optionalText.pipe(urlWithProtocols(["https:"]).optional()),
+  /**
+   * The live event streams one instance holds open at most (a socket and a file each): past it a new one is answered
+   * 503 and the rest of the API answers as ever (server/realtime/stream-limits.ts). Keep it well under the process's
+   * open-file limit (ulimit -n).
+   */
+  LIVE_STREAMS_MAX: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a number")
+    .transform(Number)
+    .refine((streams) => streams >= 1, "must be at least 1")
+    .default(5000),
   /** Outgoing webhooks may call private addresses (and http://): for a Holdup whose receivers are on its own network. */
   WEBHOOKS_ALLOW_PRIVATE: optionalText.pipe(z.enum(["true", "false"], "must be true or false").optional()),
 });
@@ -103,6 +115,8 @@ export type Config = {
   productAnalytics: ProductAnalyticsConfig | undefined;
   /** Webhooks may reach loopback, private and other non-public addresses, over http:// too (decision 039): off by default. */
   webhooksAllowPrivate: boolean;
+  /** The live event streams this instance holds open at most (LIVE_STREAMS_MAX, 5,000 unless set). */
+  liveStreamsMax: number;
 };
 
 export type ProductAnalyticsConfig = {
@@ -181,6 +195,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     trustedProxies: env.TRUST_PROXY ?? [],
     slack: slackOf(env),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "true",
+    liveStreamsMax: env.LIVE_STREAMS_MAX,
     productAnalytics: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: (env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST).replace(/\/+$/, "") } : undefined,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } : undefined,
     s3:

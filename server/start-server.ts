@@ -27,6 +27,8 @@ import type { HostResolver } from "./features/webhooks/send-webhook.ts";
 import { startWebhookWorkers } from "./features/webhooks/webhook-workers.ts";
 import { startJobQueue, type EmailRetries } from "./jobs/job-queue.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
+import { createStreamLimits } from "./realtime/stream-limits.ts";
+import { keepIdleConnectionsLongerThanClients } from "./http/keep-alive.ts";
 import { createAvatarStore } from "./storage/avatar-store.ts";
 
 export type RunningServer = { url: string; port: number; deps: AppDependencies; stop: () => Promise<void> };
@@ -77,7 +79,8 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const clientAddressOf = createClientResolver(config.trustedProxies);
   const answers = createAnswerCache(events.versions, clock);
   const avatars = createAvatarStore(config);
-  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, readDeviceSession, endedSessions, mailer, avatars, events, jobs, answers, logger, clock, clientAddressOf };
+  const streams = createStreamLimits({ total: config.liveStreamsMax });
+  const deps: AppDependencies = { config, db: database.db, auth, secret, readSession, readDeviceSession, endedSessions, mailer, avatars, events, streams, jobs, answers, logger, clock, clientAddressOf };
   const stopDeliveries = await startEmailDeliveries(deps);
   const stopSlackWorkers = await startSlackWorkers(deps);
   const stopReminders = await startReminderEngine(deps, { schedule: options.scheduleReminders ?? true });
@@ -88,6 +91,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
     const started = serve({ fetch: app.fetch, port: config.port }, () => resolve(started));
     started.once("error", reject);
   });
+  keepIdleConnectionsLongerThanClients(server as Server);
   const port = (server.address() as AddressInfo).port;
 
   let stopping: Promise<void> | undefined;

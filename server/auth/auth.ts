@@ -211,6 +211,9 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
         disableSignUp: true,
         sendVerificationOTP: async ({ email, otp, type }) => {
           if (type === "change-email") return;
+          // A confirmed address needs no confirming, and its code would sign in (better-auth's verify-email does): not
+          // sent, with the same answer as ever, so nobody learns which addresses are confirmed.
+          if (type === "email-verification" && (await isConfirmed(db, email))) return;
           await mailer.send({ to: email, ...await emailTemplates.oneTimeCode(otp, type) });
         },
       }),
@@ -219,4 +222,9 @@ export function createAuth({ config, secret, db, mailer, logger, onMembershipEnd
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+async function isConfirmed(db: Database, email: string) {
+  const [account] = await db.select({ confirmed: schema.user.emailVerified }).from(schema.user).where(eq(schema.user.email, email.toLowerCase()));
+  return account?.confirmed === true;
+}
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoFactor, user } from "../db/schema.ts";
 import { authenticatorCode, authenticatorKeyOf, wrongAuthenticatorCode } from "../test/authenticator.ts";
 import type { BrowserLikeClient } from "../test/browser-like-client.ts";
-import { onboard, signUp, STRONG_PASSWORD } from "../test/factories.ts";
+import { enrolledPerson as enrollPerson, type Enrolled } from "../test/second-factor.ts";
+import { signUp, STRONG_PASSWORD } from "../test/factories.ts";
 import { codeIn } from "../test/mail-catcher.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 
@@ -15,23 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type Enrolled = { email: string; key: string; backupCodes: string[]; client: BrowserLikeClient };
-
-/** Signs up, onboards, and turns the second factor on with the authenticator app's first code. */
-async function enrolledPerson(): Promise<Enrolled> {
-  const client = server.client();
-  const { email } = await signUp(client, { mail: server.mail });
-  await onboard(client);
-  const enabled = await client.post("/api/auth/two-factor/enable", { password: STRONG_PASSWORD });
-  expect(enabled.status, enabled.text).toBe(200);
-  const { totpURI, backupCodes } = enabled.json as { totpURI: string; backupCodes: string[] };
-  expect(totpURI).toMatch(/^otpauth:\/\/totp\/Holdup:/);
-  expect(backupCodes).toHaveLength(10);
-  const key = authenticatorKeyOf(totpURI);
-  const verified = await client.post("/api/auth/two-factor/verify-totp", { code: await authenticatorCode(key) });
-  expect(verified.status, verified.text).toBe(200);
-  return { email, key, backupCodes, client };
-}
+const enrolledPerson = () => enrollPerson(server);
 
 async function twoFactorEnabled(email: string) {
   const [row] = await server.deps.db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.email, email));

@@ -8,6 +8,7 @@ import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { AnswerCache } from "./answer-cache.ts";
 import type { ClientResolver } from "./client-address.ts";
+import type { StreamLimits } from "../realtime/stream-limits.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { EventHub } from "../realtime/event-hub.ts";
@@ -32,6 +33,8 @@ export type AppDependencies = {
   /** People's pictures: files under DATA_DIR, or an S3-compatible bucket (server/storage/avatar-store.ts). */
   avatars: AvatarStore;
   events: EventHub;
+  /** How many live event streams are open, per holder and in all (server/realtime/stream-limits.ts). */
+  streams: StreamLimits;
   /** The job queue (pg-boss on the app's database): e-mails, reminders (server/jobs/job-queue.ts). */
   jobs: JobQueue;
   /** Answers kept while nothing they were read from changed (members, dashboards, the team board): decision 028. */

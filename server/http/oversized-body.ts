@@ -1,7 +1,6 @@
 // The 1 MB limit on request bodies. A body over it is refused with 413 before it has been read, so its rest is
-// still on its way: the connection cannot carry another request until it has been read to its end. The answer
-// says `Connection: close` and the server closes the socket once it is sent, so a proxy or browser opens a new
-// connection for its next request instead of sending it on one the server is about to drop.
+// still on its way: like every answer given before the body is read, the 413 closes the connection cleanly
+// (`Connection: close`, early-answers.ts).
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { nodeRequest, requestHeader } from "./request-header.ts";
@@ -9,10 +8,7 @@ import { nodeRequest, requestHeader } from "./request-header.ts";
 /** `larger`: paths that take more (a picture's upload), with their own limit. */
 export function refuseOversizedBodies(defaultMaxBytes: number, options: { larger?: Record<string, number> } = {}): MiddlewareHandler {
   const limitFor = (limit: number) => {
-    const refuse = (c: Context) => {
-      c.header("Connection", "close");
-      return c.json({ code: "payload_too_large", message: `The request body is larger than ${limit / (1024 * 1024)} MB` }, 413);
-    };
+    const refuse = (c: Context) => c.json({ code: "payload_too_large", message: `The request body is larger than ${limit / (1024 * 1024)} MB` }, 413);
     // Only a body sent in chunks, without a Content-Length, is counted as it is read.
     return { maxBytes: limit, refuse, counting: bodyLimit({ maxSize: limit, onError: refuse }) };
   };

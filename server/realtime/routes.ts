@@ -14,24 +14,38 @@ const HEARTBEAT_MS = 25_000;
 /** The last event of a stream whose membership ended: the browser reads the team (and its people) again. */
 const teamChanged: LiveEvent = { kind: "team" };
 
+/** Why a stream was closed for a newer one: the browser's EventSource would reconnect at once, the tab waits to be looked at. */
+const supersededEvent = { reason: "newer_stream" } as const;
+
 /** The event as the browser gets it: its team is the stream's own. */
 function toLiveEvent(event: TeamEvent): LiveEvent {
   if (event.kind === "blocker") return { kind: "blocker", blockerId: event.blockerId };
   return { kind: event.kind };
 }
 
-export function liveEventRoutes({ db, readSession, readDeviceSession, events, answers }: AppDependencies) {
+/** How long a client refused for a full instance waits before trying again. */
+const FULL_RETRY_SECONDS = 30;
+
+export function liveEventRoutes({ db, readSession, readDeviceSession, events, answers, streams }: AppDependencies) {
   // A tray or browser extension follows the stream with its bearer token (decision 042).
   return new Hono<AppEnv>().use(requireSession(readSession, readDeviceSession), requireMember({ db, answers })).get("/", (c) => {
     const { profileId, teamId } = c.get("member");
     const userId = c.get("user").id;
-    const sessionId = c.get("session").id;
+    const session = c.get("session");
+    const sessionId = session.id;
+    // A person's browser sessions count together; a tray's or extension's session counts on its own (stream-limits.ts).
+    const place = streams.admit(typeof session.client === "string" ? { kind: "device", sessionId } : { kind: "person", userId });
+    if (!place) {
+      c.header("retry-after", String(FULL_RETRY_SECONDS));
+      return c.json({ code: "live_updates_full", message: "Live updates are busy right now. Holdup will reconnect shortly.", retryAfter: FULL_RETRY_SECONDS }, 503);
+    }
     return streamSSE(c, async (stream) => {
       const queue: LiveEvent[] = [];
       const membershipEnded = new AbortController();
       // Signed out, revoked from another device, or the account deleted: the stream ends with its session.
       const sessionEnded = new AbortController();
       let wake: (() => void) | undefined;
+      place.superseded.addEventListener("abort", () => wake?.());
       const onEvent = (event: HubEvent) => {
         // An event says "look again"; the same one twice in the queue says nothing more. Without this, a client that
         // stops reading (its socket full, the writes waiting) would have its queue grow with every change.
@@ -59,6 +73,7 @@ export function liveEventRoutes({ db, readSession, readDeviceSession, events, an
         wake?.();
       });
       stream.onAbort(() => {
+        place.release();
         unsubscribe();
         stopOnClose();
         clearInterval(heartbeat);
@@ -68,7 +83,7 @@ export function liveEventRoutes({ db, readSession, readDeviceSession, events, an
       // here, one that ends from now on arrives as an event.
       if (!(await findMember(db, userId, teamId))) membershipEnded.abort();
       if (!membershipEnded.signal.aborted) await stream.writeSSE({ event: "ready", data: "{}" });
-      while (!stream.aborted && !serverStopping.signal.aborted && !membershipEnded.signal.aborted && !sessionEnded.signal.aborted) {
+      while (!stream.aborted && !serverStopping.signal.aborted && !membershipEnded.signal.aborted && !sessionEnded.signal.aborted && !place.superseded.aborted) {
         const event = queue.shift();
         if (event) await stream.writeSSE({ event: "change", data: JSON.stringify(event) });
         else await new Promise<void>((resolve) => (wake = resolve));
@@ -77,6 +92,9 @@ export function liveEventRoutes({ db, readSession, readDeviceSession, events, an
       // this instance once it is back or to another. The membership ended: what the team sent no longer reaches
       // them, and reconnecting finds them in no team (403) or in their new one.
       if (membershipEnded.signal.aborted && !stream.aborted) await stream.writeSSE({ event: "change", data: JSON.stringify(teamChanged) });
+      // A newer stream of the same person took this one's place: the tab reconnects when it is next looked at.
+      else if (place.superseded.aborted && !stream.aborted) await stream.writeSSE({ event: "reconnect", data: JSON.stringify(supersededEvent) });
+      place.release();
       unsubscribe();
       stopOnClose();
       clearInterval(heartbeat);

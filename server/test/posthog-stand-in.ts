@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { keepIdleConnectionsLongerThanClients } from "../http/keep-alive.ts";
 
 export type PostHogEvent = { event: string; properties: Record<string, unknown>; $set?: Record<string, unknown>; $set_once?: Record<string, unknown> };
 /** One request as received: `body` is its decoded text (what a test searches for what must never be sent),
@@ -108,6 +109,7 @@ export async function startPostHogStandIn(options: { port?: number } = {}) {
       }
     }, () => response.destroy()); // the browser went away mid-request (a page unloading): nothing to answer
   });
+  keepIdleConnectionsLongerThanClients(server);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -4,6 +4,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AwsV4Signer } from "aws4fetch";
+import { keepIdleConnectionsLongerThanClients } from "../http/keep-alive.ts";
 
 export async function startS3StandIn(options: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string }) {
   const objects = new Map<string, Buffer>();
@@ -51,6 +52,7 @@ export async function startS3StandIn(options: { bucket: string; accessKeyId: str
     }
     response.writeHead(405).end();
   });
+  keepIdleConnectionsLongerThanClients(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

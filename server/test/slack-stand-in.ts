@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserLikeClient } from "./browser-like-client.ts";
+import { keepIdleConnectionsLongerThanClients } from "../http/keep-alive.ts";
 
 export type SlackUser = { id: string; name: string; realName: string; email: string; isBot?: boolean; deleted?: boolean };
 export type SlackCall = { method: string; args: Record<string, unknown>; token: string | undefined; answer?: Record<string, unknown> };
@@ -184,6 +185,7 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
     return added;
   }
 
+  keepIdleConnectionsLongerThanClients(server);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -215,6 +217,10 @@ export async function startSlackStandIn(options: { workspace?: { id?: string; na
     /** The next `times` calls of `method` fail with `error` (`ratelimited`: HTTP 429 with Retry-After, 1 second unless said). */
     failNext(method: string, error: string, times = 1, retryAfterSeconds = 1) {
       failures.push({ method, error, times, retryAfterSeconds });
+    },
+    /** Answers this method normally again, whatever failures were still to come. */
+    stopFailing(method: string) {
+      for (const failure of failures) if (failure.method === method) failure.times = 0;
     },
     callsOf: (method: string) => calls.filter((call) => call.method === method),
     /** What the stand-in answered to a recorded call. */

@@ -4,12 +4,13 @@
 import { expect } from "vitest";
 import { makeTeam, testClock, type Teammate } from "./factories.ts";
 import { connectThroughConsent, postAsSlack, postedTo, startSlackStandIn, type SlackUser } from "./slack-stand-in.ts";
+import type { EmailRetries } from "../jobs/job-queue.ts";
 import { startTestServer } from "./test-server.ts";
 
-export async function startSlackTeam(options: { names: string[]; elsewhere?: string[]; environment?: Record<string, string> }) {
+export async function startSlackTeam(options: { names: string[]; elsewhere?: string[]; environment?: Record<string, string>; emailRetries?: EmailRetries }) {
   const clock = testClock();
   const slack = await startSlackStandIn();
-  const server = await startTestServer({ clock, environment: { ...slack.environment, ...options.environment } });
+  const server = await startTestServer({ clock, environment: { ...slack.environment, ...options.environment }, emailRetries: options.emailRetries });
   const team = await makeTeam(server, options.names);
   const others = options.elsewhere ? await makeTeam(server, options.elsewhere, "Another team") : [];
   const inSlack = new Map<string, SlackUser>();

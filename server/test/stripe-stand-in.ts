@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Stripe } from "stripe";
+import { keepIdleConnectionsLongerThanClients } from "../http/keep-alive.ts";
 
 type StripeObject = Record<string, unknown> & { id: string; object: string };
 export type SentEvent = { id: string; type: string; status: number };
@@ -155,6 +156,7 @@ export async function startStripeStandIn(options: { webhookSecret: string; webho
       return notFound(response);
     })().catch((error: unknown) => json(response, 500, { error: { type: "api_error", message: String(error) } }));
   });
+  keepIdleConnectionsLongerThanClients(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { loadConfig } from "../config.ts";
 import type { HostResolver } from "../features/webhooks/send-webhook.ts";
 import type { Clock } from "../http/app-env.ts";
+import type { EmailRetries } from "../jobs/job-queue.ts";
 import { startServer } from "../start-server.ts";
 import { BrowserLikeClient } from "./browser-like-client.ts";
 import { copyPgliteTemplate, createTestDatabase } from "./database-templates.ts";
@@ -27,6 +28,8 @@ export type TestServerOptions = {
   webDir?: string;
   /** Send due reminders every minute, as a real server does; otherwise a test sends them when it moved its clock. */
   scheduleReminders?: boolean;
+  /** How a failed e-mail or Slack message is tried again (TEST_EMAIL_RETRIES: three more times, a second apart). */
+  emailRetries?: EmailRetries;
   /** How webhooks' host names resolve (a test's own answers instead of DNS). */
   resolveHost?: HostResolver;
 };
@@ -51,7 +54,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     TRUST_PROXY: "loopback",
     ...options.environment,
   });
-  const server = await startServer(config, { clock: options.clock, webDir: options.webDir, emailRetries: TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false, resolveHost: options.resolveHost });
+  const server = await startServer(config, { clock: options.clock, webDir: options.webDir, emailRetries: options.emailRetries ?? TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false, resolveHost: options.resolveHost });
   return {
     url: server.url,
     config,

@@ -2,6 +2,7 @@
 // list of answers for the next requests, then a default), so tests can make it fail, redirect, then succeed.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { keepIdleConnectionsLongerThanClients } from "../http/keep-alive.ts";
 
 export type ReceivedWebhook = { path: string; headers: http.IncomingHttpHeaders; body: string };
 export type ReceiverAnswer = { status: number; body?: string; headers?: Record<string, string> };
@@ -27,6 +28,7 @@ export async function startWebhookReceiver(options: { host?: string } = {}) {
     });
   });
   const host = options.host ?? "127.0.0.1";
+  keepIdleConnectionsLongerThanClients(server);
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {

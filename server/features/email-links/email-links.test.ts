@@ -108,6 +108,25 @@ describe("an e-mail's links", () => {
   });
 });
 
+describe("an e-mail's links, once its person has left the team", () => {
+  it("change nothing, and say so", async () => {
+    const [dana, eve] = (await makeTeam(server, ["Dana", "Eve"], "Leavers")) as [Teammate, Teammate];
+    const id = await makeBlocker(dana, [eve], { title: "Before Eve left" });
+    const { link } = await mailAbout(eve, "Before Eve left");
+    const teamId = ((await eve.client.request("/api/team")).json as { id: string }).id;
+    expect((await eve.client.post("/api/auth/organization/leave", { organizationId: teamId })).status).toBe(200);
+    const partsNow = async () => ((await dana.client.request(`/api/blockers/${id}`)).json as { blocking: Part[] }).blocking.map((part) => [part.status, part.snoozedUntil]);
+    // Leaving released Eve's part; the links must not mark it done or snooze it now.
+    const afterLeaving = await partsNow();
+    expect(afterLeaving).toEqual([["released", null]]);
+    for (const action of ["Mark done", "Snooze 1 day"]) {
+      expect((await follow(server.client(), link(action))).json).toMatchObject({ state: "left_team" });
+      expect((await follow(server.client(), link(action), "POST")).json).toMatchObject({ state: "left_team" });
+    }
+    expect(await partsNow()).toEqual(afterLeaving);
+  });
+});
+
 describe("unsubscribing", () => {
   it("by the link's page, or by a mail client's one-click POST without an Origin: that kind of e-mail stops", async () => {
     await makeBlocker(bob, [carol], { title: "Unsubscribe me" });

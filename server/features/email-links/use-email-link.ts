@@ -15,7 +15,7 @@ import { DIGEST_EVENT, isOwnEmailEvent, WEEKLY_REPORT_EVENT } from "./create-ema
 import { readLinkToken } from "./link-token.ts";
 
 
-export type LinkState = "ready" | "used" | "expired" | "answered" | "not_on_blocker";
+export type LinkState = "ready" | "used" | "expired" | "answered" | "not_on_blocker" | "left_team";
 
 export const invalidLink = () => new Refusal(400, "INVALID_TOKEN", "This link is not valid: it may have been changed or cut short. Open the blocker from Holdup instead.");
 
@@ -47,7 +47,9 @@ export async function viewEmailLink(deps: Needs, token: string, now: Date) {
   }
   if (link.usedAt) return { ...view, state: "used" as LinkState };
   if (link.expiresAt <= now) return { ...view, state: "expired" as LinkState };
-  if (!blocker || !authId || !(await findMember(deps.db, authId, blocker.teamId))) return { ...view, state: "not_on_blocker" as LinkState };
+  if (!blocker || !authId) return { ...view, state: "not_on_blocker" as LinkState };
+  // They left the team (or were removed) since the e-mail: nothing of it is theirs to change any more.
+  if (!(await findMember(deps.db, authId, blocker.teamId))) return { ...view, state: "left_team" as LinkState };
   const [part] = await deps.db
     .select({ status: blockingUsers.status })
     .from(blockingUsers)

@@ -1,6 +1,6 @@
 // The daily digest's e-mail ("You're holding up 3 people: …"): the open blockers waiting on the person, in every team
 // they are in, with who waits and since when; and what happened since their last digest. Nothing to say: not sent.
-import { and, count, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { paths } from "../../../common/paths.ts";
 import type { Database } from "../../db/client.ts";
@@ -47,10 +47,13 @@ export async function composeDigestEmail(deps: { db: Database; secret: string; a
     .orderBy(desc(deliveries.createdAt))
     .limit(1);
   const since = previous?.at ?? new Date(now.getTime() - DAY_MS);
+  // What happened in the teams they are still in: a team they left says nothing more to them.
   const changes = await db
     .select({ type: notifications.type, total: count() })
     .from(notifications)
-    .where(and(eq(notifications.profileId, person.id), gt(notifications.createdAt, since)))
+    .leftJoin(blockers, eq(blockers.id, notifications.blockerId))
+    .leftJoin(member, and(eq(member.organizationId, blockers.organizationId), eq(member.userId, person.authId)))
+    .where(and(eq(notifications.profileId, person.id), gt(notifications.createdAt, since), or(isNull(notifications.blockerId), isNotNull(member.id))))
     .groupBy(notifications.type);
   if (waiting.length === 0 && changes.length === 0) return null;
 

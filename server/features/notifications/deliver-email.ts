@@ -12,6 +12,7 @@ import { claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "./claim
 import { composeWeeklyReport, WEEKLY_REPORT_KIND } from "../insights/weekly-report.ts";
 import { composeDigestEmail } from "./compose-digest.ts";
 import { composeNotificationEmails } from "./compose-email.ts";
+import { deliveriesToPeopleWhoLeft } from "./left-the-team.ts";
 import { DELIVER_EMAIL_QUEUE } from "./queue-deliveries.ts";
 
 /** E-mails taken from the queue at once and sent side by side (the mailer keeps up to ten connections). */
@@ -40,12 +41,18 @@ async function send(deps: Deps, delivery: Delivery, mail: Mail | null | undefine
   }
 }
 
-/** What each claimed delivery says: notifications' e-mails composed together, digests and weekly reports one by one. */
+/**
+ * What each claimed delivery says: notifications' e-mails composed together, digests and weekly reports one by one;
+ * nothing (null: dropped) for a person no longer in the delivery's team.
+ */
 async function compose(deps: Deps, claimed: Delivery[], now: Date): Promise<Map<string, Mail | null>> {
   const linkDeps = { db: deps.db, secret: deps.secret, appUrl: deps.config.appUrl };
-  const ofNotifications = claimed.flatMap((delivery) => (delivery.notificationId ? [{ id: delivery.id, notificationId: delivery.notificationId }] : []));
+  const left = await deliveriesToPeopleWhoLeft(deps.db, claimed.map((delivery) => delivery.id));
+  const composable = claimed.filter((delivery) => !left.has(delivery.id));
+  const ofNotifications = composable.flatMap((delivery) => (delivery.notificationId ? [{ id: delivery.id, notificationId: delivery.notificationId }] : []));
   const mails = await composeNotificationEmails(linkDeps, ofNotifications, now);
-  for (const delivery of claimed) {
+  for (const id of left) mails.set(id, null);
+  for (const delivery of composable) {
     if (delivery.kind === "digest") mails.set(delivery.id, await composeDigestEmail(linkDeps, delivery, now));
     if (delivery.kind === WEEKLY_REPORT_KIND) mails.set(delivery.id, await composeWeeklyReport(linkDeps, delivery, now));
   }
@@ -70,6 +77,8 @@ export async function deliverEmails(deps: Deps, attempts: DeliveryAttempt[]): Pr
     for (const delivery of claimed) failures.set(delivery.id, error instanceof Error ? error : new Error(String(error)));
     return failures;
   }
+  // Asked again as they go: composing a batch takes a moment, and a removal may have come in it.
+  for (const id of await deliveriesToPeopleWhoLeft(deps.db, claimed.filter((delivery) => mails.get(delivery.id)).map((delivery) => delivery.id))) mails.set(id, null);
   await Promise.all(
     claimed.map(async (delivery) => {
       await send(deps, delivery, mails.get(delivery.id), lastTryOf(delivery.id)).catch((error: unknown) => failures.set(delivery.id, error instanceof Error ? error : new Error(String(error))));

@@ -1,8 +1,10 @@
 // The daily digest instead of single e-mails: once, at the start of the person's working day (their zone, their
 // days), saying what waits on them and what changed; its link turns it off.
 import { Temporal } from "temporal-polyfill";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "../../../common/notification-preferences.ts";
+import { deliveries } from "../../db/schema.ts";
 import { makeBlocker, makeTeam, testClock, type Teammate } from "../../test/factories.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 import { queueDueDigests } from "./queue-digests.ts";
@@ -14,10 +16,12 @@ const clock = testClock(inParis(0, "10:00"));
 const at = (moment: Date) => clock.advance(moment.getTime() - clock.now().getTime());
 
 let server: TestServer;
-let alice: Teammate, bob: Teammate;
+let alice: Teammate, bob: Teammate, dora: Teammate, carol: Teammate;
 beforeAll(async () => {
   server = await startTestServer({ smtp: true, clock });
   [alice, bob] = (await makeTeam(server, ["Alice", "Bob"])) as [Teammate, Teammate];
+  // Made while the clock is where it starts: better-auth dates invitations by the wall clock.
+  [dora, carol] = (await makeTeam(server, ["Dora", "Carol"], "Leavers")) as [Teammate, Teammate];
 });
 afterAll(() => server?.stop());
 
@@ -56,5 +60,17 @@ describe("the daily digest", () => {
     const token = decodeURIComponent(new URL(link).pathname.split("/").at(-1) ?? "");
     expect((await server.client().request(`/api/email-links/${encodeURIComponent(token)}`, { method: "POST", json: {} })).json).toMatchObject({ state: "used", event: "digest" });
     expect(((await bob.client.request("/api/profile")).json as { notificationPreferences: { dailyDigest: boolean } }).notificationPreferences.dailyDigest).toBe(false);
+  });
+
+  it("says nothing more of a team the person has left: with nothing else to say, none is sent", async () => {
+    at(inParis(8, "10:00"));
+    expect((await carol.client.request("/api/profile", { method: "PATCH", json: { notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, dailyDigest: true } } })).status).toBe(200);
+    await makeBlocker(dora, [carol], { title: "Before Carol left" });
+    const teamId = ((await carol.client.request("/api/team")).json as { id: string }).id;
+    expect((await carol.client.post("/api/auth/organization/leave", { organizationId: teamId })).status).toBe(200);
+    at(inParis(9, "09:00"));
+    expect(await queueDueDigests(server.deps, clock.now())).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await server.deps.db.select({ status: deliveries.status }).from(deliveries).where(and(eq(deliveries.profileId, carol.profileId), eq(deliveries.kind, "digest")))).map((row) => row.status), { timeout: 10_000 }).toEqual(["dropped"]);
+    expect(server.mail.mails.filter((mail) => mail.to === carol.email.toLowerCase() && mail.subject.includes("holding up"))).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { blockers, deliveries, notifications, profiles } from "../../db/schema.t
 import type { AppDependencies } from "../../http/app-env.ts";
 import { notificationWords } from "../../mail/notification-words.ts";
 import { claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "../notifications/claim-deliveries.ts";
+import { deliveriesToPeopleWhoLeft } from "../notifications/left-the-team.ts";
 import { DELIVER_SLACK_QUEUE } from "../notifications/queue-deliveries.ts";
 import { sendBlockerDm, UPDATE_SLACK_MESSAGES_QUEUE, updateBlockerMessages } from "./blocker-messages.ts";
 import { republishHomes } from "./home-tab.ts";
@@ -31,7 +32,7 @@ async function deliverOne(deps: SlackDeps | undefined, db: Deps["db"], attempt: 
         .where(eq(notifications.id, delivery.notificationId))
     : [];
   const blockerId = found?.notification.blockerId;
-  if (!deps || !found || !blockerId) return drop();
+  if (!deps || !found || !blockerId || (await deliveriesToPeopleWhoLeft(db, [delivery.id])).has(delivery.id)) return drop();
   const { notification } = found;
   const [actor] = await db
     .select({ fullName: profiles.fullName, email: profiles.email })
@@ -39,6 +40,8 @@ async function deliverOne(deps: SlackDeps | undefined, db: Deps["db"], attempt: 
     .where(eq(profiles.id, notification.actorId ?? found.creator));
   const words = notificationWords({ type: notification.type, automatic: notification.payload.automatic === true, actorName: nameOf(actor), title: found.title, payload: notification.payload });
   try {
+    // Asked again just before it goes: the person may have left while it was composed.
+    if ((await deliveriesToPeopleWhoLeft(db, [delivery.id])).has(delivery.id)) return drop();
     const sent = await sendBlockerDm(deps, found.teamId, { profileId: delivery.profileId, heading: words.heading, kind: notification.type }, blockerId, now);
     if (!sent) return drop();
     await db.update(deliveries).set({ status: "sent", sentAt: now, messageId: `${sent.channel}/${sent.ts}`, lastError: null }).where(eq(deliveries.id, delivery.id));

@@ -158,6 +158,15 @@ describe("the role matrix of the team's routes", () => {
 });
 
 describe("the member list", () => {
+  it("refuses a search PostgreSQL could not run (a NUL) with the field named, not a 500", async () => {
+    const team = await freshTeam("Searchers");
+    for (const q of ["a%00", "%00", "%00b"]) {
+      const answer = await team.member.client.request(`/api/team/members?q=${q}`);
+      expect(answer.status, `q=${q}: ${answer.text}`).toBe(400);
+      expect(answer.json).toMatchObject({ code: "validation_failed", fields: { q: ["Contains a character that is not allowed"] } });
+    }
+  });
+
   it("shows each member's role, what waits on them here, whether they are away, and what the viewer may do", async () => {
     const team = await freshTeam();
     await makeBlocker(team.member, [team.target]);

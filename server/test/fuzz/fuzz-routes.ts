@@ -17,11 +17,11 @@ import { createApp } from "../../app.ts";
 import { startSlackStandIn } from "../slack-stand-in.ts";
 import { startTestServer } from "../test-server.ts";
 import { isUnrouted, problemsWithAnswer } from "./answer-rules.ts";
-import { discoverBodyFields } from "./discover-fields.ts";
+import { discoverBodyFields, discoverQueryFields } from "./discover-fields.ts";
 import { makeFuzzedTeams } from "./fuzzed-teams.ts";
 import { hostileRequest } from "./hostile-input.ts";
 import { type Route, routeKey, routeTable } from "./route-table.ts";
-import { sendHostileRequest } from "./send-hostile-request.ts";
+import { keepAliveAgent, sendHostileRequest } from "./send-hostile-request.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -64,6 +64,9 @@ export async function fuzzShard(shard: number) {
   }
 
   const fuzzed = new Map<string, { runs: number; reached: number }>();
+  // One kept-alive connection for the shard's requests, as a browser's: a reset one fails the request sent on it.
+  const connection = keepAliveAgent();
+  afterAll(() => connection.destroy());
 
   describe(`every route of shard ${shard} of ${FUZZ_SHARDS}, given ${RUNS} hostile requests (FUZZ_SEED=${SEED} repeats this run)`, () => {
     for (const route of routes) {
@@ -72,12 +75,13 @@ export async function fuzzShard(shard: number) {
       it(`${key} answers without a 5xx, a leak or a refusal without a reason`, { timeout: ROUTE_TIMEOUT_MS }, async () => {
         const { known, cookies, keys } = await intactTeams();
         const discovered = route.owner === "holdup" ? await discoverBodyFields(server.url, route, cookies.member, keys.member) : { fields: [], required: [], choices: {} };
-        const withFields = { ...route, bodyFields: [...new Set([...route.bodyFields, ...discovered.fields])] };
+        const queryFields = route.owner === "holdup" ? await discoverQueryFields(server.url, route, cookies.member, keys.member) : [];
+        const withFields = { ...route, bodyFields: [...new Set([...route.bodyFields, ...discovered.fields])], queryFields: [...new Set([...route.queryFields, ...queryFields])] };
         const tally = { runs: 0, reached: 0 };
         fuzzed.set(key, tally);
         await fc.assert(
           fc.asyncProperty(hostileRequest(withFields, known, discovered), async (request) => {
-            const answer = await sendHostileRequest(server.url, request, cookies[request.identity], keys[request.identity]);
+            const answer = await sendHostileRequest(server.url, request, cookies[request.identity], keys[request.identity], connection);
             tally.runs++;
             if (!isUnrouted(answer)) tally.reached++;
             const problems = problemsWithAnswer(request, answer);
@@ -105,6 +109,13 @@ export async function fuzzShard(shard: number) {
       // Catch-alls answer "not found" by design; every other route must have been reached past the router.
       const neverReached = [...fuzzed].filter(([key, tally]) => !key.endsWith("/*") && tally.reached === 0).map(([key]) => key);
       expect(neverReached).toEqual([]);
+    });
+
+    it("send their hostile text in the query fields each Holdup route takes, learnt from the route itself", async () => {
+      const { cookies, keys } = await intactTeams();
+      const members = routeTable(createApp(server.deps), server.deps.auth).find((route) => routeKey(route) === "GET /api/team/members");
+      expect(members).toBeDefined();
+      expect((await discoverQueryFields(server.url, members ?? routes[0]!, cookies.member, keys.member)).sort()).toEqual(["cursor", "q"]);
     });
 
     it("are dealt to the shard files that exist, one file per shard", () => {

@@ -22,6 +22,8 @@ export type HostileRequest = {
   identity: Identity;
   /** The client address the loopback proxy names (TRUST_PROXY=loopback in the test server). */
   forwardedFor: string;
+  /** Headers the server reads into what it stores or looks up (the team a request acts in, the browser's name). */
+  headers: Record<string, string>;
 };
 
 /** What the suite knows of the world it fuzzes: real ids and e-mail addresses, of one's own team and another's. */
@@ -163,9 +165,16 @@ const CONTENT_TYPES = [
 /** '{"a":"…"}' with bytes that are not UTF-8 (0xFF, an encoded surrogate, an overlong NUL). */
 const INVALID_UTF8 = [[0xff, 0xfe], [0xed, 0xa0, 0x80], [0xc0, 0x80]].map((bytes) => Uint8Array.from([...Buffer.from('{"a":"'), ...bytes, ...Buffer.from('"}')]));
 
+/** The route's fields as a form would send them (a form-encoded body reaches better-auth's handlers as JSON does). */
+const formEncoded = (value: Record<string, unknown>) =>
+  Object.entries(value)
+    .map(([field, item]) => `${percentEncode(field)}=${percentEncode(typeof item === "string" ? item : (JSON.stringify(item) ?? ""))}`)
+    .join("&");
+
 function hostileBody(route: Route, known: KnownValues, hints: FieldHints): fc.Arbitrary<HostileBody> {
   return fc.oneof(
     { weight: 12, arbitrary: jsonObject(route.bodyFields, known, hints).map((value): HostileBody => ({ kind: "json", value })) },
+    { weight: 2, arbitrary: jsonObject(route.bodyFields, known, hints).map((value): HostileBody => ({ kind: "raw", contentType: "application/x-www-form-urlencoded", content: formEncoded(value) })) },
     { weight: 2, arbitrary: hostileValue(known).map((value): HostileBody => ({ kind: "json", value })) },
     { weight: 1, arbitrary: fc.constant<HostileBody>({ kind: "none" }) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_JSON).map((content): HostileBody => ({ kind: "raw", contentType: "application/json", content })) },
@@ -220,7 +229,7 @@ function pathFor(pattern: string, known: KnownValues): fc.Arbitrary<string> {
 }
 
 const RAW_QUERIES = ["a", "=", "&&&", "from=%ZZ", "from=%00", "from=%ED%A0%80", "to=9999-12-31", "from=0000-01-01", "person=x&person=y", "from[]=2026-01-01", "scope=", "callbackURL=javascript:alert(1)", "callbackURL=https://evil.example", "callbackURL=//evil.example", "token=%00", "%", "role=%00"];
-const QUERY_FIELDS = ["from", "to", "person", "scope", "role", "callbackURL", "token", "id", "organizationId", "invitationId", "email", "error", "currentURL", "disableCookieCache"];
+export const QUERY_FIELDS = ["from", "to", "person", "scope", "role", "callbackURL", "token", "id", "organizationId", "invitationId", "email", "error", "currentURL", "disableCookieCache"];
 
 function queryFor(route: Route, known: KnownValues): fc.Arbitrary<string> {
   const names = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...route.queryFields, ...QUERY_FIELDS) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
@@ -242,6 +251,26 @@ const forwardedFor = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("", "garbage", "1.1.1.1, 2.2.2.2", "999.999.999.999", "::ffff:127.0.0.1", "unknown", "2001:db8::1%eth0", "1.1.1.1:80") },
 );
 
+/**
+ * A header value: a hostile string as the bytes of its UTF-8 (invalid UTF-8 included: a lone surrogate's three bytes),
+ * each sent as one byte, as HTTP carries them. What no header can hold (NUL, line breaks and other controls) is left
+ * out: Node refuses to send it, and a server never receives it.
+ */
+const hostileHeaderValue = hostileString
+  .filter((text) => text.length < 4000)
+  .map((text) => {
+    const bytes = Buffer.from(percentEncode(text).replace(/%([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+    return [...bytes].filter((byte) => byte === 0x09 || (byte >= 0x20 && byte !== 0x7f)).map((byte) => String.fromCharCode(byte)).join("");
+  });
+
+/** The headers Holdup reads into a lookup or a row: the team a request acts in, and the browser's name (a session's). */
+function hostileHeaders(known: KnownValues): fc.Arbitrary<Record<string, string>> {
+  return fc.record(
+    { "x-holdup-team": fc.oneof(fc.constantFrom(...known.ids), hostileHeaderValue), "user-agent": hostileHeaderValue, "accept-language": hostileHeaderValue },
+    { requiredKeys: [] },
+  );
+}
+
 export function hostileRequest(route: Route, known: KnownValues, hints: FieldHints = NO_HINTS): fc.Arbitrary<HostileRequest> {
   const method = route.method === "ALL" ? fc.constantFrom(...METHODS_FOR_ALL) : fc.constant(route.method);
   return fc
@@ -253,6 +282,7 @@ export function hostileRequest(route: Route, known: KnownValues, hints: FieldHin
       // Mostly the member: the one who gets furthest into the routes.
       identity: fc.oneof({ weight: 1, arbitrary: fc.constant<Identity>("signed-out") }, { weight: 3, arbitrary: fc.constant<Identity>("member") }, { weight: 1, arbitrary: fc.constant<Identity>("newcomer") }),
       forwardedFor,
+      headers: hostileHeaders(known),
     })
     .map((request) => (request.method === "GET" ? { ...request, body: { kind: "none" } as const } : request));
 }

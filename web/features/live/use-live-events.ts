@@ -47,6 +47,17 @@ export function useLiveEvents() {
       attempt += 1;
     };
 
+    const reconnectWhenLookedAt = () => {
+      if (document.visibilityState !== "visible") return;
+      document.removeEventListener("visibilitychange", reconnectWhenLookedAt);
+      window.removeEventListener("focus", reconnectWhenLookedAt);
+      if (!stopped) connect();
+    };
+    const waitToBeLookedAt = () => {
+      document.addEventListener("visibilitychange", reconnectWhenLookedAt);
+      window.addEventListener("focus", reconnectWhenLookedAt);
+    };
+
     function connect() {
       source = new EventSource(url, { withCredentials: true });
       source.addEventListener("ready", () => {
@@ -57,6 +68,12 @@ export function useLiveEvents() {
       source.addEventListener("change", (message: MessageEvent<string>) => {
         const event = parseLiveEvent(message.data);
         if (event) invalidate(staleKeysFor(event));
+      });
+      // A newer stream of this person (another tab: the server keeps ten) took this one's place. Reconnecting at
+      // once would close another tab's; this tab reconnects, and reads again what it missed, when it is next looked at.
+      source.addEventListener("reconnect", () => {
+        source?.close();
+        waitToBeLookedAt();
       });
       source.addEventListener("error", () => {
         if (source?.readyState !== EventSource.CLOSED) return;
@@ -69,6 +86,8 @@ export function useLiveEvents() {
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
+      document.removeEventListener("visibilitychange", reconnectWhenLookedAt);
+      window.removeEventListener("focus", reconnectWhenLookedAt);
       source?.close();
     };
   }, [queryClient, teamId]);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { authMessages, isEmail } from "@/common/auth-rules";
 import { paths } from "@/common/paths";
 import { FormAlert, FormField } from "@/web/components/form-field";
@@ -17,8 +17,10 @@ export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t("auth.login.title"));
   const [method, setMethod] = useState<"password" | "code">("password");
-  // The first step passed and the account asks for its second factor.
-  const [secondStep, setSecondStep] = useState(false);
+  const [searchParams] = useSearchParams();
+  // The first step passed and the account asks for its second factor: here, or by a confirmation link, which comes
+  // to this page's second step (SECOND_STEP_PAGE on the server).
+  const [secondStep, setSecondStep] = useState(searchParams.get("step") === "second-factor");
   const onSecondFactor = () => setSecondStep(true);
 
   if (secondStep) {

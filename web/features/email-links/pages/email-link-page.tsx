@@ -79,7 +79,9 @@ function LinkBody({ view, acting, error, onAct }: { view: LinkView; acting: bool
         ? t("emailLink.expired", { when: formatDateTime(view.expiresAt) })
         : view.state === "answered"
           ? t("emailLink.answered")
-          : t("emailLink.notOnBlocker");
+          : view.state === "left_team"
+            ? t("emailLink.leftTeam")
+            : t("emailLink.notOnBlocker");
   return (
     <div className="grid gap-4">
       <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="email-link-outcome">

@@ -74,8 +74,8 @@ async function explainDashboard(server: RunningServer, authId: string) {
   const queries = {
     "Waiting on me (count)": waitingOnMeCountQuery(db, member),
     "I'm waiting on (count)": imWaitingOnCountQuery(db, member),
-    "Waiting on me (first page, as JSON)": dashboardPageQuery("waitingOnMe", member),
-    "I'm waiting on (first page, as JSON)": dashboardPageQuery("imWaitingOn", member),
+    "Waiting on me (first page, as JSON)": dashboardPageQuery("waitingOnMe", member, server.deps.clock.now()),
+    "I'm waiting on (first page, as JSON)": dashboardPageQuery("imWaitingOn", member, server.deps.clock.now()),
   };
   const dialect = new PgDialect();
   const plans: string[] = [];

@@ -55,3 +55,14 @@ export type EditableBlockerField = (typeof editableBlockerFields)[number];
 
 export const teamBoardSorts = ["age", "priority", "due"] as const;
 export type TeamBoardSort = (typeof teamBoardSorts)[number];
+
+/** The snooze menu's choices (when each ends: common/snooze.ts). */
+export const snoozeChoices = ["later-today", "tomorrow", "next-week"] as const;
+export type SnoozeChoice = (typeof snoozeChoices)[number];
+
+/**
+ * The orders a dashboard column can take; each person's choice is kept with their profile. `priority`: the most
+ * urgent first, then the soonest due, then the longest waiting (decision 049).
+ */
+export const dashboardOrders = ["priority", "due", "oldest", "newest"] as const;
+export type DashboardOrder = (typeof dashboardOrders)[number];

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { typedText } from "./profile.ts";
 import { emailSchema } from "./auth-rules.ts";
-import { BLOCKING_EMAILS_MAX, blockerPriorities, COMMENT_MAX, DECLINE_REASON_MAX, DESCRIPTION_MAX, TITLE_MAX, teamBoardSorts } from "./blocker-values.ts";
+import { BLOCKING_EMAILS_MAX, blockerPriorities, snoozeChoices, COMMENT_MAX, DECLINE_REASON_MAX, DESCRIPTION_MAX, TITLE_MAX, teamBoardSorts } from "./blocker-values.ts";
 
 export * from "./blocker-values.ts";
 
@@ -101,7 +101,17 @@ export const declineSchema = z.object({
   reason: typedText().trim().min(1, "Say why, so they know where to go next").max(DECLINE_REASON_MAX, `Use at most ${DECLINE_REASON_MAX} characters`),
   suggestedProfileId: profileIdSchema.optional(),
 });
-export const snoozeSchema = z.object({ until: dueAtSchema });
+/**
+ * A snooze: one of the menu's choices, a day, or an exact time (the API, e-mail links, Slack) — exactly one. Wherever
+ * it would end, it ends inside the snoozer's working hours (common/snooze.ts).
+ */
+export const snoozeSchema = z
+  .object({ choice: z.enum(snoozeChoices).optional(), on: calendarDateSchema.optional(), until: dueAtSchema.optional() })
+  .superRefine((value, context) => {
+    const given = [value.choice, value.on, value.until].filter((field) => field !== undefined).length;
+    if (given !== 1) context.addIssue({ code: "custom", path: ["until"], message: given === 0 ? "Choose when the snooze ends" : "Choose one of choice, on and until" });
+  });
+export type SnoozeInput = z.input<typeof snoozeSchema>;
 export const nudgeSchema = z.object({ profileId: profileIdSchema });
 export const personChangeSchema = z.object({ profileId: profileIdSchema, role: z.enum(["blocking", "waiting"]) });
 export const resolvedFiltersSchema = z.object({
@@ -113,7 +123,6 @@ export const resolvedFiltersSchema = z.object({
 /** A page of a dashboard column: the cursor is the previous page's `nextCursor`, opaque to the client. */
 export const dashboardPageQuerySchema = z.object({ cursor: z.string().max(300, "Not a valid list position").optional() });
 
-/** The team board's orders: the longest wait first, the most urgent first, or the soonest due first. */
 /** The team board (`/dashboard?view=team`): its order and filters, as the URL keeps them. */
 export const teamBoardQuerySchema = z.object({
   sort: z.enum(teamBoardSorts).default("age"),

@@ -2,9 +2,9 @@
 // its age, its people and the actions that fit it — built from the public API's lists (/api/v1/blockers?view=…), so
 // the tray and the extension say the same thing the same way. Only actions the server will take are offered: Mark
 // done and Snooze 1 day on my own part; Nudge for each person still pending, still in the team and not nudged
-// within the hour (the server's rules: server/features/blockers/nudge-blocking-person.ts). Ages come from the server's times against this machine's clock; a clock behind the server's shows "just
+// within the hour and not snoozing (the server's rules: common/nudge-rules.ts). Ages come from the server's times against this machine's clock; a clock behind the server's shows "just
 // now", never a negative age.
-import { MANUAL_NUDGE_INTERVAL_MS } from "../blocker-values.ts";
+import { nextNudgeTime } from "../nudge-rules.ts";
 import { compactAge } from "../durations.ts";
 import type { BlockerResource, PersonResource } from "../public-api.ts";
 
@@ -56,7 +56,7 @@ export function imWaitingOnItems(blockers: BlockerResource[], now: number): Colu
   return blockers.map((blocker) => {
     const pending = blocker.blocking.filter((part) => part.status === "pending");
     const nudgeable = pending
-      .filter((part) => !part.person.formerMember && (part.lastNudgedAt === null || now - Date.parse(part.lastNudgedAt) > MANUAL_NUDGE_INTERVAL_MS))
+      .filter((part) => !part.person.formerMember && nextNudgeTime(part, now) === null)
       .map((part) => ({ profileId: part.person.id, name: nameOf(part.person) }));
     return {
       ...itemOf(blocker, now, pending.map((part) => part.person)),

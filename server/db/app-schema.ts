@@ -5,7 +5,7 @@ import { bigserial, boolean, customType, date, index, integer, jsonb, pgTable, p
 /** PostgreSQL's 64-bit transaction id (xid8), read as text: only compared in SQL. */
 const transactionIdType = customType<{ data: string }>({ dataType: () => "xid8" });
 import { authAttemptKinds } from "../../common/auth-rules.ts";
-import { blockerEventTypes, blockerPriorities, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
+import { blockerEventTypes, blockerPriorities, dashboardOrders, blockerStatuses, blockingStatuses, notificationTypes } from "../../common/blockers.ts";
 import { blockerSpanKinds, blockerSpanOutcomes } from "../../common/insights.ts";
 import type { NotificationPreferences } from "../../common/notification-preferences.ts";
 import type { WorkingHours } from "../../common/profile.ts";
@@ -44,6 +44,8 @@ export const profiles = pgTable("profiles", {
    * on GitHub. A claim, not proved by GitHub; no two members of a team may claim the same one (decision 041).
    */
   githubLogin: text("github_login"),
+  /** How their dashboard's columns are ordered (common/blocker-values.ts), the same on every device. */
+  dashboardOrder: text("dashboard_order", { enum: dashboardOrders }).notNull().default("priority"),
 });
 
 /**

@@ -1,6 +1,8 @@
 import type { Auth } from "../auth/auth.ts";
 import type { EndedSessions } from "../auth/ended-sessions.ts";
 import type { DeviceClientId } from "../../common/devices.ts";
+import type { WorkingHours } from "../../common/profile.ts";
+import type { DashboardOrder } from "../../common/blocker-values.ts";
 import type { DeviceSessionReader } from "../auth/device-session.ts";
 import type { SessionReader } from "../auth/session-reader.ts";
 import type { Config } from "../config.ts";
@@ -50,7 +52,7 @@ export type SignedInUser = SessionData["user"];
 export type SignedInSession = SessionData["session"];
 
 /** The signed-in person as a member of their team (set by requireMember). */
-export type Member = { profileId: string; fullName: string | null; email: string; timezone: string; teamId: string; role: string; isAdmin: boolean };
+export type Member = { profileId: string; fullName: string | null; email: string; timezone: string; workingHours: WorkingHours; dashboardOrder: DashboardOrder; teamId: string; role: string; isAdmin: boolean };
 
 /** The API key a public API request came with (server/features/api-keys/api-key-check.ts); `device` when it is a signed-in tray's or extension's token instead (decision 042). */
 export type ApiKeyCaller = { id: string; scope: "read" | "write"; userId: string; device?: DeviceClientId };

@@ -9,7 +9,10 @@ import type { AppDependencies, AppEnv, Member } from "./app-env.ts";
 import { chosenTeamOf } from "./chosen-team.ts";
 import { Refusal } from "./refusal.ts";
 
-const memberColumns = { profileId: profiles.id, fullName: profiles.fullName, email: profiles.email, timezone: profiles.timezone, teamId: member.organizationId, role: member.role };
+/** A member's columns, for every lookup that makes a Member (a session, Slack, GitHub). */
+export const memberColumns = { profileId: profiles.id, fullName: profiles.fullName, email: profiles.email, timezone: profiles.timezone, workingHours: profiles.workingHours, dashboardOrder: profiles.dashboardOrder, teamId: member.organizationId, role: member.role };
+
+export const asMember = (row: Omit<Member, "isAdmin">): Member => ({ ...row, isAdmin: row.role === "owner" || row.role === "admin" });
 
 // Prepared once per database handle: every team route asks one of them, and planning cost more than running.
 type Prepared = { first: ReturnType<typeof prepareFirst>; inTeam: ReturnType<typeof prepareInTeam> };
@@ -31,7 +34,7 @@ export async function findMember(db: Database, authId: string, teamId?: string):
   let queries = prepared.get(db);
   if (!queries) prepared.set(db, (queries = { first: prepareFirst(db), inTeam: prepareInTeam(db) }));
   const [row] = teamId === undefined ? await queries.first.execute({ authId }) : await queries.inTeam.execute({ authId, teamId });
-  return row ? { ...row, isAdmin: row.role === "owner" || row.role === "admin" } : undefined;
+  return row ? asMember(row) : undefined;
 }
 
 /**

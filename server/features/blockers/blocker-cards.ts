@@ -15,7 +15,9 @@ import { personOf, type PersonSummary } from "./people-summaries.ts";
  * or not ("former member"). `createdAt` is kept as PostgreSQL wrote it (microseconds), so a cursor made from it
  * finds exactly the next card.
  */
-export function cardsJson(page: SQL, order: string, teamId: string): SQL {
+export function cardsJson(page: SQL, order: string, teamId: string, keyColumns: string[] = []): SQL {
+  // The values a list's order reads, per card, when it pages by them (list-dashboard.ts).
+  const keys = keyColumns.length > 0 ? sql.raw(`, 'keys', json_build_object(${[...new Set(keyColumns)].map((column) => `'${column}', ${column}`).join(", ")})`) : sql``;
   const byOrder = sql.raw(order);
   // Every step probes by key (LATERAL … OFFSET 0 keeps a subquery one probe per row): a hash join would read
   // whole tables, which grow with every team's history.
@@ -32,7 +34,7 @@ export function cardsJson(page: SQL, order: string, teamId: string): SQL {
   select json_build_object(
     'cards', coalesce((select json_agg(json_build_object(
         'id', id, 'title', title, 'priority', priority, 'status', status, 'createdBy', created_by,
-        'createdAt', created_at, 'dueAt', due_at, 'resolvedAt', resolved_at, 'waiting', waiting, 'blocking', blocking, 'invited', invited
+        'createdAt', created_at, 'dueAt', due_at, 'resolvedAt', resolved_at, 'waiting', waiting, 'blocking', blocking, 'invited', invited${keys}
       ) order by ${byOrder}) from cards), '[]'),
     'people', coalesce((select json_object_agg(p.id, json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'avatarUrl', p.avatar_url, 'awayUntil', p.away_until,
         'formerMember', not exists (select 1 from member m where m.user_id = p.auth_id and m.organization_id = ${teamId} offset 0)))
@@ -54,6 +56,8 @@ export type RawCard = {
   waiting: string[];
   /** People outside the team it will wait on once they join, by e-mail (invitees.ts). */
   invited: string[];
+  /** The order's key values, when the list pages by them. */
+  keys?: Record<string, unknown>;
   blocking: { profileId: string; status: BlockingEntry["status"]; snoozedUntil: Stamp; lastNudgedAt: Stamp; nextReminderAt: Stamp; declineReason: string | null; suggestedProfileId: string | null }[];
 };
 export type RawCards = { cards: RawCard[]; people: Record<string, PersonSummary> };
@@ -94,13 +98,24 @@ export function cardsFromJson({ cards, people }: RawCards, viewer: Member, now: 
 
 export type BlockerCard = ReturnType<typeof cardsFromJson>[number];
 
-/** The first time these cards would read differently with nothing changed: a "next nudge allowed at" passing. */
-export function cardsFreshUntil(cards: BlockerCard[]): Date | null {
+/**
+ * The first time these cards would read or sort differently with nothing changed: a "next nudge allowed at" passing,
+ * a snooze ending (the blocker leaves the folded group), a due date passing (an overdue blocker moves up).
+ */
+export function cardsFreshUntil(cards: BlockerCard[], now: Date): Date | null {
   let first: Date | null = null;
-  for (const card of cards) for (const part of card.blocking) if (part.nextNudgeAt && (!first || part.nextNudgeAt < first)) first = part.nextNudgeAt;
+  const consider = (moment: Date | null) => {
+    if (moment && moment > now && (!first || moment < first)) first = moment;
+  };
+  for (const card of cards) {
+    if (card.status === "open") consider(card.dueAt);
+    for (const part of card.blocking) {
+      consider(part.nextNudgeAt);
+      if (part.status === "pending") consider(part.snoozedUntil);
+    }
+  }
   return first;
 }
-
 
 /** The cards of these blockers of the viewer's team, in this order, in one statement. */
 export async function blockerCards(db: Database, viewer: Member, ids: string[], now: Date): Promise<BlockerCard[]> {

@@ -1,6 +1,6 @@
 // Who is on a blocker and what each of them may do: the permission rules of the blockers feature in one place.
 import { and, eq, inArray } from "drizzle-orm";
-import { MANUAL_NUDGE_INTERVAL_MS } from "../../../common/blockers.ts";
+import { nextNudgeTime } from "../../../common/nudge-rules.ts";
 import type { Database } from "../../db/client.ts";
 import { blockedUsers, blockers, blockingUsers, member as teamMember, profiles } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
@@ -54,11 +54,10 @@ export function involvementOf<Part extends RuledPart>(member: Member, blocker: R
   return { isCreator, isWaiting, myPart, isInvolved, isAdmin: member.isAdmin };
 }
 
-/** When a manual nudge to this blocking person is next allowed (null: now). */
-export const nextManualNudgeAt = (entry: Pick<BlockingEntry, "lastNudgedAt">, now: Date): Date | null => {
-  if (!entry.lastNudgedAt) return null;
-  const next = new Date(entry.lastNudgedAt.getTime() + MANUAL_NUDGE_INTERVAL_MS);
-  return next > now ? next : null;
+/** When a manual nudge to this blocking person is next allowed (null: now): common/nudge-rules.ts. */
+export const nextManualNudgeAt = (entry: Parameters<typeof nextNudgeTime>[0], now: Date): Date | null => {
+  const next = nextNudgeTime(entry, now.getTime());
+  return next === null ? null : new Date(next);
 };
 
 /** What the member may do on this blocker right now: what the detail page offers, and what the server allows. */

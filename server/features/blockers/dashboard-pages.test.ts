@@ -1,5 +1,6 @@
 // The dashboard in pages: the first load (counters + both first pages in one request), the pages after it by
-// cursor, the order (nobody-pending first in "I'm waiting on"), and a blocker's end and reopening moving it.
+// cursor in each order a person can choose, nobody-pending first in "I'm waiting on", and a blocker's end and
+// reopening moving it. (What each order puts first: dashboard-order.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FREE_BLOCKERS_PER_DAY } from "../../../common/blockers.ts";
 import { makeBlocker, makeTeam, testClock, type Teammate } from "../../test/factories.ts";
@@ -60,17 +61,30 @@ describe("the dashboard in pages", () => {
     expect(await get(bob, "/api/counters")).toEqual(dashboard.counters);
   });
 
-  it("pages through 'Waiting on me' newest first, each card once, ending with no cursor", async () => {
-    const { pages, ids } = await wholeColumn(bob, "waiting-on-me");
-    expect(pages.map((page) => page.items.length)).toEqual([50, BLOCKERS - 2 - 50]);
-    expect(pages.at(-1)?.nextCursor).toBeNull();
-    expect(ids).toEqual(onBob.slice(2).reverse());
+  it("pages through 'Waiting on me' in each order, each card once, ending with no cursor", async () => {
+    // All of the same priority with no due date: the priority and due orders put the longest waiting first.
+    const expected = { priority: onBob.slice(2), due: onBob.slice(2), oldest: onBob.slice(2), newest: onBob.slice(2).reverse() };
+    for (const [order, ids] of Object.entries(expected)) {
+      await succeeded(bob.client.request("/api/profile", { method: "PATCH", json: { dashboardOrder: order } }));
+      const column = await wholeColumn(bob, "waiting-on-me");
+      expect(column.pages.map((page) => page.items.length), order).toEqual([50, BLOCKERS - 2 - 50]);
+      expect(column.pages.at(-1)?.nextCursor).toBeNull();
+      expect(column.ids, order).toEqual(ids);
+    }
+  });
+
+  it("refuses a cursor written for another order than the person's", async () => {
+    const cursor = (await get<Dashboard>(bob, "/api/dashboard")).waitingOnMe.nextCursor ?? "";
+    await succeeded(bob.client.request("/api/profile", { method: "PATCH", json: { dashboardOrder: "priority" } }));
+    const answer = await bob.client.request(`/api/blockers/waiting-on-me?cursor=${encodeURIComponent(cursor)}`);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ fields: { cursor: ["Not a valid list position: reload the list"] } });
   });
 
   it("puts the blockers nobody is pending on first in 'I'm waiting on', and counts only the others", async () => {
     const { dashboard, ids } = await wholeColumn(alice, "im-waiting-on");
     expect(dashboard.counters.imWaitingOn).toBe(BLOCKERS - 2);
-    expect(ids).toEqual([onBob[1], onBob[0], ...onBob.slice(2).reverse()]);
+    expect(ids).toEqual(onBob);
     expect(dashboard.imWaitingOn.items.slice(0, 2).every((card) => card.blocking.every((part) => part.status === "declined"))).toBe(true);
   });
 
@@ -90,7 +104,7 @@ describe("the dashboard in pages", () => {
   it("shows nothing of the team to someone it does not involve, or to another team", async () => {
     for (const person of [carol, outsider]) {
       const dashboard = await get<Dashboard>(person, "/api/dashboard");
-      expect(dashboard).toEqual({ counters: { waitingOnMe: 0, imWaitingOn: 0 }, waitingOnMe: { items: [], nextCursor: null }, imWaitingOn: { items: [], nextCursor: null } });
+      expect(dashboard).toEqual({ counters: { waitingOnMe: 0, imWaitingOn: 0 }, snoozed: { waitingOnMe: 0, imWaitingOn: 0 }, waitingOnMe: { items: [], nextCursor: null }, imWaitingOn: { items: [], nextCursor: null } });
     }
     // Another team's cursor, replayed by an outsider, finds nothing of this team either.
     const cursor = (await get<Dashboard>(bob, "/api/dashboard")).waitingOnMe.nextCursor ?? "";
@@ -101,6 +115,7 @@ describe("the dashboard in pages", () => {
     const forged = [
       "not-a-cursor",
       Buffer.from(JSON.stringify([true, "yesterday", "x"])).toString("base64url"),
+      Buffer.from(JSON.stringify(["priority", false, false, false, 9, "infinity", "2026-01-01T00:00:00Z", crypto.randomUUID()])).toString("base64url"),
       Buffer.from(JSON.stringify({ createdAt: "2026-01-01T00:00:00Z" })).toString("base64url"),
       "a".repeat(301),
     ];

@@ -1,4 +1,5 @@
-// A manual nudge: someone waiting reminds a blocking person, in the app and by e-mail (as they chose), at most once an hour.
+// A manual nudge: someone waiting reminds a blocking person, in the app and by e-mail (as they chose), at most once an
+// hour, and not while that person has snoozed it (common/nudge-rules.ts).
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { MANUAL_NUDGE_INTERVAL_MS } from "../../../common/blockers.ts";
 import { blockingUsers } from "../../db/schema.ts";
@@ -18,6 +19,10 @@ export async function nudgeBlockingPerson(deps: ChangeDependencies, member: Memb
     // Leaving the team releases a person's parts; this also holds while that is under way, or if it failed.
     if ((await outsiders(tx, member.teamId, [profileId])).length > 0) throw formerMemberRefusal();
     if (part.status !== "pending") throw new Refusal(409, "part_not_pending", "This person already answered for their part");
+    // A snooze is their answer "not before then" (decision 049): the button is not offered meanwhile, and a nudge is refused.
+    if (part.snoozedUntil && part.snoozedUntil > now) {
+      throw new Refusal(409, "part_snoozed", `They snoozed this until ${part.snoozedUntil.toISOString()}`, { snoozedUntil: part.snoozedUntil.toISOString() });
+    }
     // The hour is checked in the UPDATE itself, so two nudges at the same moment cannot both go out.
     const [nudged] = await tx
       .update(blockingUsers)

@@ -2,6 +2,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { declineSchema } from "../../../common/blockers.ts";
+import { snoozeEnd, type SnoozeRequest } from "../../../common/snooze.ts";
 import { blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
 import { fieldRefusal, Refusal } from "../../http/refusal.ts";
@@ -83,10 +84,14 @@ export function decline(deps: ChangeDependencies, member: Member, blockerId: str
   });
 }
 
-export function snooze(deps: ChangeDependencies, member: Member, blockerId: string, until: Date, now: Date) {
+/** Snoozes my part until the moment asked for, moved to the start of my working hours when it falls outside them. */
+export function snooze(deps: ChangeDependencies, member: Member, blockerId: string, request: SnoozeRequest, now: Date) {
   return changeBlocker(deps, member, blockerId, now, async (context) => {
     requirePendingPart(context);
-    if (until <= now) throw fieldRefusal("until", "Choose a time in the future");
+    const until = snoozeEnd(request, now, member);
+    const field = "choice" in request ? "choice" : "on" in request ? "on" : "until";
+    if (!until) throw fieldRefusal(field, "Later today is over: choose tomorrow or a date");
+    if (until <= now) throw fieldRefusal(field, field === "on" ? "Choose a day after today" : "Choose a time in the future");
     const people = await setMyPart(context, member, { snoozedUntil: until });
     await recordChange(context.tx, deps, { blockerId, actorId: member.profileId, type: "snoozed", payload: { until: until.toISOString() }, audience: everyoneOn(context.blocker, people), at: now });
     return { snoozedUntil: until };

@@ -1,3 +1,4 @@
+import { snoozeRequestOf } from "../../../common/snooze.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { blockerIdSchema, commentSchema, createBlockerSchema, dashboardPageQuerySchema, declineSchema, editBlockerSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema, teamBoardQuerySchema } from "../../../common/blockers.ts";
@@ -39,10 +40,10 @@ export function blockerRoutes(deps: AppDependencies) {
       return c.json({ id: blocker.id, invitations }, 201);
     })
     .get("/waiting-on-me", validate("query", dashboardPageQuerySchema), async (c) =>
-      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "waitingOnMe", readDashboardCursor(c.req.valid("query").cursor), now())),
+      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "waitingOnMe", readDashboardCursor(c.req.valid("query").cursor, c.get("member").dashboardOrder), now())),
     )
     .get("/im-waiting-on", validate("query", dashboardPageQuerySchema), async (c) =>
-      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "imWaitingOn", readDashboardCursor(c.req.valid("query").cursor), now())),
+      sendKeptJson(c, await listDashboardPage(deps, c.get("member"), "imWaitingOn", readDashboardCursor(c.req.valid("query").cursor, c.get("member").dashboardOrder), now())),
     )
     .get("/team", validate("query", teamBoardQuerySchema), async (c) => sendKeptJson(c, await teamBoard(deps, c.get("member"), c.req.valid("query"), now())))
     .get("/resolved", validate("query", resolvedFiltersSchema), async (c) => c.json(await listResolved(db, c.get("member"), c.req.valid("query"), now()), 200))
@@ -55,7 +56,7 @@ export function blockerRoutes(deps: AppDependencies) {
       c.json(await decline(deps, c.get("member"), c.req.valid("param").id, c.req.valid("json"), now()), 200),
     )
     .post("/:id/snooze", validate("param", idParam), validate("json", snoozeSchema), async (c) =>
-      c.json(await snooze(deps, c.get("member"), c.req.valid("param").id, new Date(c.req.valid("json").until), now()), 200),
+      c.json(await snooze(deps, c.get("member"), c.req.valid("param").id, snoozeRequestOf(c.req.valid("json")), now()), 200),
     )
     .post("/:id/comments", validate("param", idParam), validate("json", commentSchema), async (c) => {
       await commentOnBlocker(deps, c.get("member"), c.req.valid("param").id, c.req.valid("json").body, now());

@@ -48,7 +48,7 @@ export async function teamBoard({ db, answers }: { db: Database; answers: Answer
   const order = JSON.stringify(query);
   const teamsBoard = () => answers.read(`team-board:${member.teamId}:${order}`, { teamId: member.teamId }, () => readBoard(db, member.teamId, query));
   return answers.read(`team-board:${member.teamId}:${order}:${member.profileId}:${member.role}`, { teamId: member.teamId }, async () => keptJson(boardFor(await teamsBoard(), member, now)), {
-    freshUntil: ({ value }) => cardsFreshUntil(value.groups.flatMap((group) => group.blockers)),
+    freshUntil: ({ value }) => cardsFreshUntil(value.groups.flatMap((group) => group.blockers), now),
   });
 }
 

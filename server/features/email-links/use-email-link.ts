@@ -88,8 +88,7 @@ export async function useEmailLink(deps: Needs & ChangeDependencies, token: stri
       await markDone(deps, member, blocker.id, now);
       outcome = { done: true, at: now.toISOString() };
     } else {
-      const until = new Date(now.getTime() + SNOOZE_ONE_DAY_MS);
-      await snooze(deps, member, blocker.id, until, now);
+      const { snoozedUntil: until } = await snooze(deps, member, blocker.id, { until: new Date(now.getTime() + SNOOZE_ONE_DAY_MS) }, now);
       const [part] = await deps.db.select({ next: blockingUsers.nextReminderAt }).from(blockingUsers).where(and(eq(blockingUsers.blockerId, blocker.id), eq(blockingUsers.profileId, link.profileId)));
       outcome = { snoozedUntil: until.toISOString(), nextReminderAt: part?.next?.toISOString() ?? null, at: now.toISOString() };
     }

@@ -6,9 +6,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { member, profiles, user } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
+import { asMember, memberColumns } from "../../http/require-member.ts";
 
-const memberColumns = { profileId: profiles.id, fullName: profiles.fullName, email: profiles.email, timezone: profiles.timezone, teamId: member.organizationId, role: member.role };
-const asMember = (row: Omit<Member, "isAdmin">): Member => ({ ...row, isAdmin: row.role === "owner" || row.role === "admin" });
 
 /** The members these logins are in the team, by lower-case login; a login nobody (or more than one member) claims is absent. */
 export async function membersOfLogins(db: Database, teamId: string, logins: string[]): Promise<Map<string, Member>> {

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { z } from "zod";
 import { notificationPreferencesSchema } from "../../../common/notification-preferences.ts";
+import { dashboardOrders } from "../../../common/blocker-values.ts";
 import { awayUntilSchema, fullNameSchema, timezoneSchema, workingHoursSchema } from "../../../common/profile.ts";
 import { githubLoginSchema } from "../../../common/github.ts";
 import { attemptLimits } from "../../auth/attempt-limits.ts";
@@ -30,9 +31,11 @@ const profileChanges = z
     notificationPreferences: notificationPreferencesSchema.optional(),
     /** Who they are on GitHub, for `/holdup` comments there (decision 041); null unlinks it. */
     githubLogin: githubLoginSchema.nullable().optional(),
+    /** How their dashboard's columns are ordered, on every device (decision 049). */
+    dashboardOrder: z.enum(dashboardOrders).optional(),
   })
   .strict()
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), "Send fullName, timezone, workingHours, awayUntil, notificationPreferences or githubLogin, as JSON");
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), "Send fullName, timezone, workingHours, awayUntil, notificationPreferences, githubLogin or dashboardOrder, as JSON");
 
 export function profileRoutes(deps: AppDependencies) {
   const { db, events, readSession, avatars } = deps;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "../../../common/notification-preferences.ts";
+import type { DashboardOrder } from "../../../common/blocker-values.ts";
 import { AWAY_MAX_DAYS, type WorkingHours } from "../../../common/profile.ts";
 import type { Database } from "../../db/client.ts";
 import { member, profiles, user } from "../../db/schema.ts";
@@ -15,6 +16,7 @@ export type ProfileChanges = {
   awayUntil?: string | null;
   notificationPreferences?: NotificationPreferences;
   githubLogin?: string | null;
+  dashboardOrder?: DashboardOrder;
 };
 
 /** The profile as the API answers it: the notification preferences of someone who chose none are the defaults. */

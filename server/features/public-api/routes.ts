@@ -2,6 +2,7 @@
 // as the rest of the API (400 naming the field), the same operations as the web app's routes (the feature functions
 // under server/features/blockers/, never copies), `Idempotency-Key` on POSTs, RateLimit-* headers. The routes are
 // described as they are declared (@hono/zod-openapi), so /api/v1/openapi.json cannot drift from what they do.
+import { snoozeRequestOf } from "../../../common/snooze.ts";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -135,7 +136,7 @@ export function publicApiRoutes(deps: AppDependencies) {
     )
     .openapi(
       createRoute({ method: "post", path: "/blockers/{id}/snooze", ...described("snooze", "Snooze my reminders until a time", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders, ...body(snoozeSchema) }, responses: blockerAnswer }),
-      async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => snooze(deps, member, id, new Date(c.req.valid("json").until), now())), 200),
+      async (c) => c.json(await changed(c.get("member"), c.req.valid("param").id, (member, id) => snooze(deps, member, id, snoozeRequestOf(c.req.valid("json")), now())), 200),
     )
     .openapi(
       createRoute({ method: "post", path: "/blockers/{id}/comments", ...described("comment", "Comment on a blocker", ["Blockers"]), middleware: write, request: { params: blockerParam, ...writeHeaders, ...body(commentSchema) }, responses: { 201: json(blockerSchema, "The blocker as it now is"), ...refusals } }),

@@ -4,7 +4,7 @@
 // the answer on the part (blocking_users.next_reminder_at) and works off that; the pages show it.
 import type { ReminderSchedule } from "../../../common/reminders.ts";
 import type { WorkingHours } from "../../../common/profile.ts";
-import { addWorkingHours, nextWorkingMoment } from "./working-time.ts";
+import { addWorkingHours, nextWorkingMoment } from "../../../common/working-time.ts";
 import { HOUR_MS } from "../../../common/durations.ts";
 
 /** No automatic reminder sooner than this after the blocker was logged or the last nudge (the manual nudge's limit too). */

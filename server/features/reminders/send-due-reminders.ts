@@ -14,7 +14,7 @@ import type { ChangeDependencies } from "../blockers/change-blocker.ts";
 import { recordChanges, type Change } from "../blockers/record-change.ts";
 import { escalatesNow, nextReminderAt } from "./next-reminder.ts";
 import { backFromAway, setNextReminders } from "./plan-reminders.ts";
-import { nextWorkingMoment } from "./working-time.ts";
+import { nextWorkingMoment } from "../../../common/working-time.ts";
 
 /** Parts claimed per transaction: on PGlite a transaction holds the only connection, so a batch stays short. */
 const BATCH = 100;

@@ -114,7 +114,7 @@ async function pressButton(deps: InteractionDeps, workspace: SlackWorkspace, mem
     case BLOCKER_ACTIONS.done:
       return act(deps, member, origin, now, () => markDone(deps, member, origin.blockerId, now));
     case BLOCKER_ACTIONS.snooze:
-      return act(deps, member, origin, now, () => snooze(deps, member, origin.blockerId, new Date(now.getTime() + SNOOZE_ONE_DAY_MS), now));
+      return act(deps, member, origin, now, () => snooze(deps, member, origin.blockerId, { until: new Date(now.getTime() + SNOOZE_ONE_DAY_MS) }, now));
     case BLOCKER_ACTIONS.decline:
       if (payload.trigger_id) await slackClient(deps.slack, deps.logger, workspace.token).views.open({ trigger_id: payload.trigger_id, view: declineView(origin) });
       return;

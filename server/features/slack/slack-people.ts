@@ -7,13 +7,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { member, profiles, slackPeople, user } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
+import { asMember, memberColumns } from "../../http/require-member.ts";
 import { slackClient } from "./slack-sdk.ts";
 import type { SlackDeps, SlackWorkspace } from "./slack-workspaces.ts";
 import { recordSlackFailure } from "./slack-workspaces.ts";
 
-const memberColumns = { profileId: profiles.id, fullName: profiles.fullName, email: profiles.email, timezone: profiles.timezone, teamId: member.organizationId, role: member.role };
 
-const asMember = (row: Omit<Member, "isAdmin">): Member => ({ ...row, isAdmin: row.role === "owner" || row.role === "admin" });
 
 /** The members of `teamId` among these profiles, as members. */
 async function membersAmong(db: Database, teamId: string, where: ReturnType<typeof eq>) {

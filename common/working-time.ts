@@ -3,8 +3,8 @@
 // person's calendar, so a daylight-saving change (a 23- or 25-hour day) shifts nothing: 09:00 stays 09:00.
 // Pure functions of their inputs; every instant is a UTC Date.
 import { Temporal } from "temporal-polyfill";
-import type { WorkingHours } from "../../../common/profile.ts";
-import { MINUTE_MS } from "../../../common/durations.ts";
+import type { WorkingHours } from "./profile.ts";
+import { MINUTE_MS } from "./durations.ts";
 
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -52,3 +52,16 @@ export function addWorkingHours(from: Date, workingHours: number, timezone: stri
   }
   return new Date(at);
 }
+
+/** The instant a local calendar date ("2026-12-01") begins in `timezone`. */
+export function startOfLocalDate(date: string, timezone: string): Date {
+  return new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: timezone }).epochMilliseconds);
+}
+
+/** The local calendar date of `moment` in `timezone`, `days` later ("2026-12-01"). */
+export function localDate(moment: Date, timezone: string, days = 0): string {
+  return Temporal.Instant.fromEpochMilliseconds(moment.getTime()).toZonedDateTimeISO(timezone).toPlainDate().add({ days }).toString();
+}
+
+/** The ISO weekday (1 is Monday) of a local calendar date. */
+export const weekdayOf = (date: string) => Temporal.PlainDate.from(date).dayOfWeek;

@@ -1,6 +1,6 @@
 // Working hours counted in a person's own time zone, across weekends and daylight-saving changes.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WORKING_HOURS } from "../../../common/profile.ts";
+import { DEFAULT_WORKING_HOURS } from "./profile.ts";
 import { addWorkingHours, nextWorkingMoment } from "./working-time.ts";
 
 const nineToFive = DEFAULT_WORKING_HOURS; // Monday to Friday, 09:00–17:00

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "dashboard_order" text DEFAULT 'priority' NOT NULL;

@@ -60,7 +60,10 @@ test("Bob declines, naming Carol: the blocker stays in Alice's list, marked and 
   await expect(card.getByText("They suggest asking Carol Reyes.")).toBeVisible();
   await expect(card.getByText("Nobody is left to wait on, so it is not counted above.", { exact: false })).toBeVisible();
   await expect(page.getByTestId("im-waiting-on")).toHaveText("0");
-  await expect(card.getByRole("button", { name: `Cancel “${title}”` })).toBeVisible();
+  // Ask someone else is the row's action; Cancel is in its menu.
+  await card.getByRole("button", { name: `More actions: ${title}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Cancel…" })).toBeVisible();
+  await page.keyboard.press("Escape");
 
   // One click and Enter: Carol, suggested, is first in the picker.
   await card.getByRole("button", { name: `Ask someone else about “${title}”` }).click();
@@ -72,17 +75,33 @@ test("Bob declines, naming Carol: the blocker stays in Alice's list, marked and 
   expect(carol.email).toContain("@");
 });
 
-test("Bob snoozes from his dashboard and sees it on his own card; opening the blocker reads his notifications", async ({ page, baseURL, bob }) => {
+test("Bob snoozes from his row's menu until tomorrow: the row folds into Snoozed, Alice sees until when and cannot nudge; opening it reads his notifications", async ({ page, baseURL, bob }) => {
   const title = "Staging credentials";
   const id = await logBlocker(page.request, baseURL ?? "", title, [bob.fullName]);
   await bob.page.setViewportSize({ width: 1280, height: 800 });
   await bob.page.goto("/dashboard");
+  await page.goto("/dashboard");
   await expect(bob.page.getByTestId("notifications-badge")).toHaveText("1");
-  const card = bob.page.getByTestId("waiting-on-me-list").getByRole("article", { name: title });
-  await card.getByRole("button", { name: `Snooze 1 day: ${title}` }).click();
-  await expect(card.getByText(/^Snoozed until /)).toBeVisible();
+  const column = bob.page.getByTestId("waiting-on-me-list");
+  await column.getByRole("button", { name: `More actions: ${title}` }).click();
+  await bob.page.getByRole("menuitem", { name: /^Tomorrow/ }).click();
+  await expect(bob.page.getByText(/^Snoozed until /)).toBeVisible();
+  // Folded at the end of the column, out of its heading's count; the profile card still counts it, as specified.
+  await expect(column.getByRole("article", { name: title })).toHaveCount(0);
+  await expect(bob.page.getByRole("heading", { name: "Waiting on me", exact: true })).toBeVisible();
+  await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("1");
+  await column.getByRole("button", { name: "Snoozed (1)" }).click();
+  const row = column.getByRole("article", { name: title });
+  await expect(row.getByText(/^Snoozed until /)).toBeVisible();
 
-  await card.getByRole("link", { name: title }).click();
+  // Alice's side, live: folded too, saying who snoozed until when; no nudge offered until then.
+  const alicesColumn = page.getByTestId("im-waiting-on-list");
+  await alicesColumn.getByRole("button", { name: "Snoozed (1)" }).click();
+  const alicesRow = alicesColumn.getByRole("article", { name: title });
+  await expect(alicesRow.getByText(/^Bob Stone snoozed until /)).toBeVisible();
+  await expect(alicesRow.getByRole("button", { name: "Nudge Bob Stone" })).toHaveAttribute("aria-disabled", "true");
+
+  await row.getByRole("link", { name: title }).click();
   await expect(bob.page).toHaveURL(new RegExp(`/blockers/${id}$`));
   await expect(bob.page.getByTestId("notifications-badge")).toHaveCount(0);
   await bob.page.goto("/notifications");

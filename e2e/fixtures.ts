@@ -19,10 +19,11 @@ export async function call(request: APIRequestContext, baseURL: string, method: 
 }
 
 /** Logs a blocker through the API as `request`'s person, waiting on these teammates (by full name); returns its id. */
-export async function logBlocker(request: APIRequestContext, baseURL: string, title: string, waitingOn: string[], team?: string) {
+/** `details`: more of the blocker's fields (priority, dueAt…), as the API takes them. */
+export async function logBlocker(request: APIRequestContext, baseURL: string, title: string, waitingOn: string[], team?: string, details: Record<string, unknown> = {}) {
   const teammates = (await call(request, baseURL, "get", "/api/people", undefined, team)) as unknown as { id: string; fullName: string | null }[];
   const blockingProfileIds = waitingOn.map((name) => teammates.find((person) => person.fullName === name)?.id ?? `${name} is not in the team`);
-  const { id } = await call(request, baseURL, "post", "/api/blockers", { title, blockingProfileIds }, team);
+  const { id } = await call(request, baseURL, "post", "/api/blockers", { title, blockingProfileIds, ...details }, team);
   return String(id);
 }
 

@@ -34,7 +34,7 @@ test("search from anywhere: Ctrl+K or /, results as you type, Enter opens; pages
   await expect(palette).toBeHidden();
 });
 
-test("shortcuts: j/k move through the list, Enter opens, d answers, s snoozes, g then d goes home, ? lists them, never while typing", async ({ page, baseURL, bob }) => {
+test("shortcuts: j/k move through the list, Enter opens, d answers, s opens the snooze choices, g then d goes home, ? lists them, never while typing", async ({ page, baseURL, bob }) => {
   await logBlocker(page.request, baseURL ?? "", "First thing", [bob.fullName]);
   await logBlocker(page.request, baseURL ?? "", "Second thing", [bob.fullName]);
   const keyboard = bob.page.keyboard;
@@ -46,18 +46,29 @@ test("shortcuts: j/k move through the list, Enter opens, d answers, s snoozes, g
   await keyboard.press("d");
   await expect(announced).toHaveText("Move to a blocker first, with j or k.");
 
-  await keyboard.press("j");
-  await expect(bob.page.getByRole("link", { name: "Second thing" })).toBeFocused();
+  // Of one priority, the longest waiting first.
   await keyboard.press("j");
   await expect(bob.page.getByRole("link", { name: "First thing" })).toBeFocused();
-  await keyboard.press("k");
+  await keyboard.press("j");
   await expect(bob.page.getByRole("link", { name: "Second thing" })).toBeFocused();
+  await keyboard.press("k");
+  await expect(bob.page.getByRole("link", { name: "First thing" })).toBeFocused();
+  // s opens the row's menu on its snooze choices; Enter takes the first.
   await keyboard.press("s");
+  await expect(bob.page.getByRole("menu")).toBeVisible();
+  await keyboard.press("Enter");
   await expect(bob.page.getByText(/^Snoozed until /).first()).toBeVisible();
+  const folded = bob.page.getByRole("button", { name: "Snoozed (1)" });
+  await expect(folded).toBeVisible();
+  await keyboard.press("j");
+  await expect(bob.page.getByRole("link", { name: "Second thing" })).toBeFocused();
   await keyboard.press("d");
   await expect(bob.page.getByText("Marked done. Everyone is done, so the blocker is resolved.")).toBeVisible();
+  // The profile card counts pending parts, as specified: the snoozed one still is.
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("1");
 
+  await folded.focus();
+  await keyboard.press("Enter");
   await keyboard.press("j");
   await expect(bob.page.getByRole("link", { name: "First thing" })).toBeFocused();
   await keyboard.press("Enter");

@@ -55,3 +55,25 @@ export function formatReminderMoment(iso: string | Date, now = new Date(), local
   if (date.getTime() - now.getTime() < WEEK_MS) return formatter(locale, { weekday: "long", hour: "2-digit", minute: "2-digit" }).format(date);
   return formatDateTime(date, locale);
 }
+
+const SIX_DAYS_MS = 6 * 24 * 60 * 60 * 1000;
+
+/**
+ * A moment, as the app writes it (issue #27): the time alone today ("14:30"), the weekday and time within six days
+ * either way ("Tue 09:00"), the date and time beyond ("Tue 8 Dec, 09:00"), with the year when it is another year.
+ * 12- or 24-hour as the reader's locale has it.
+ */
+export function formatWhen(iso: string | Date, now: Date, locale?: string): string {
+  const date = new Date(iso);
+  if (date.toDateString() === now.toDateString()) return formatter(locale, { hour: "2-digit", minute: "2-digit" }).format(date);
+  if (Math.abs(date.getTime() - now.getTime()) < SIX_DAYS_MS) return formatter(locale, { weekday: "short", hour: "2-digit", minute: "2-digit" }).format(date);
+  const year = date.getFullYear() === now.getFullYear() ? {} : { year: "numeric" as const };
+  return formatter(locale, { weekday: "short", day: "numeric", month: "short", ...year, hour: "2-digit", minute: "2-digit" }).format(date);
+}
+
+/** A day, as the app writes it: "Tue 8 Dec" (with the year when it is another year). */
+export function formatDay(iso: string | Date, now: Date, locale?: string): string {
+  const date = new Date(iso);
+  const year = date.getFullYear() === now.getFullYear() ? {} : { year: "numeric" as const };
+  return formatter(locale, { weekday: "short", day: "numeric", month: "short", ...year }).format(date);
+}

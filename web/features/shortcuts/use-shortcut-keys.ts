@@ -56,9 +56,10 @@ export function useShortcutKeys(actions: ShortcutActions) {
       const button = [...scope.querySelectorAll<HTMLButtonElement>(`[data-shortcut="${shortcut}"]`)].find((candidate) => !candidate.disabled && candidate.getAttribute("aria-disabled") !== "true");
       if (!button) return latestActions().announce(latestActions().unavailable(shortcut));
       if (button.getAttribute("aria-haspopup") === "menu") {
-        // A menu's trigger (Snooze on a blocker's page) opens from the keyboard, its first choice in focus.
+        // A menu's trigger (Snooze on a blocker's page, a row's menu) opens from the keyboard as with ArrowDown, its
+        // first choice in focus; a menu loaded on first use (loadOnUse) opens the same way.
         button.focus();
-        button.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+        button.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true, cancelable: true }));
       } else button.click();
     };
 

@@ -1,4 +1,5 @@
 // A blocking person's answers about their own part.
+import type { SnoozeInput } from "@/common/blockers";
 import { api, unwrap } from "@/web/lib/api-client";
 
 export const markDone = (id: string) => unwrap(api.blockers[":id"].done.$post({ param: { id } }));
@@ -6,4 +7,5 @@ export const markDone = (id: string) => unwrap(api.blockers[":id"].done.$post({ 
 export const declineBlocker = ({ id, reason, suggestedProfileId }: { id: string; reason: string; suggestedProfileId?: string }) =>
   unwrap(api.blockers[":id"].decline.$post({ param: { id }, json: { reason, suggestedProfileId } }));
 
-export const snoozeBlocker = ({ id, until }: { id: string; until: string }) => unwrap(api.blockers[":id"].snooze.$post({ param: { id }, json: { until } }));
+/** A choice of the snooze menu, a day, or a time: the server moves its end into the person's working hours. */
+export const snoozeBlocker = ({ id, ...when }: { id: string } & SnoozeInput) => unwrap(api.blockers[":id"].snooze.$post({ param: { id }, json: when }));

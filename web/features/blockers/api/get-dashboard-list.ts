@@ -24,24 +24,28 @@ const dashboardQueryOptions = (queryClient: QueryClient) =>
     },
   });
 
-/** One of the dashboard's two columns, 50 cards a page; the first page carries the column's count. */
+/** One of the dashboard's two columns, 50 cards a page; the first page carries the column's count and how many are snoozed. */
 const dashboardListQueryOptions = (list: DashboardList, queryClient: QueryClient) =>
   infiniteQueryOptions({
     queryKey: blockerKeys.list(list),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }): Promise<DashboardPage & { count?: number }> => {
+    queryFn: async ({ pageParam }): Promise<DashboardPage & { count?: number; snoozed?: number }> => {
       if (pageParam === null) {
         const dashboard = await queryClient.fetchQuery(dashboardQueryOptions(queryClient));
-        return { ...dashboard[column[list]], count: dashboard.counters[column[list]] };
+        return { ...dashboard[column[list]], count: dashboard.counters[column[list]], snoozed: dashboard.snoozed[column[list]] };
       }
       return unwrap(api.blockers[list].$get({ query: { cursor: pageParam } }));
     },
     getNextPageParam: (page) => page.nextCursor,
   });
 
-/** A dashboard column for BlockerList: its cards so far (every page loaded), its next page, and its count. */
+/**
+ * A dashboard column for BlockerList: its cards so far (every page loaded), its next page, its count (the profile
+ * card's counter) and how many of it are snoozed (folded at its end, decision 049).
+ */
 export function useDashboardColumn(list: DashboardList) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(dashboardListQueryOptions(list, queryClient));
-  return { query: { ...query, data: query.data?.pages.flatMap((page) => page.items) }, count: query.data?.pages[0]?.count };
+  const first = query.data?.pages[0];
+  return { query: { ...query, data: query.data?.pages.flatMap((page) => page.items) }, count: first?.count, snoozed: first?.snoozed ?? 0 };
 }

@@ -1,5 +1,5 @@
 // What the viewer may do with this blocker, as the server says (`can`): answer for their part, or end/reopen it.
-import { Check, CircleCheck, RotateCcw, X } from "lucide-react";
+import { AlarmClock, Check, ChevronDown, CircleCheck, RotateCcw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { loadOnUse } from "@/web/components/load-on-use";
 import { track } from "@/web/lib/analytics";
@@ -9,11 +9,12 @@ import { reopenBlocker, resolveBlocker } from "../api/end-blocker";
 import type { BlockerDetail } from "../api/get-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
 import { CancelBlockerButton } from "./cancel-blocker-button";
-import { useMarkDone } from "./quick-answers";
-import { SnoozeMenu } from "./snooze-menu";
+import { useMarkDone } from "./use-answers";
 
-// The decline form (a dialog, the people picker, its rules) loads when Decline is first pressed.
+// The decline form (a dialog, the people picker, its rules) loads when Decline is first pressed; the snooze menu
+// (its calendar arithmetic) when Snooze is.
 const DeclineDialog = loadOnUse(() => import("./decline-dialog"), "dialog");
+const SnoozeMenu = loadOnUse(() => import("./snooze-menu"), "menu");
 
 export function BlockerActions({ blocker }: { blocker: BlockerDetail }) {
   const { t } = useTranslation();
@@ -33,7 +34,18 @@ export function BlockerActions({ blocker }: { blocker: BlockerDetail }) {
           {t("blockers.done.button")}
         </Button>
       )}
-      {can.snooze && <SnoozeMenu blockerId={blocker.id} />}
+      {can.snooze && (
+        <SnoozeMenu
+          blockerId={blocker.id}
+          trigger={
+            <Button variant="outline" {...shortcutAttributes("snooze")}>
+              <AlarmClock aria-hidden="true" />
+              {t("blockers.snooze.button")}
+              <ChevronDown aria-hidden="true" />
+            </Button>
+          }
+        />
+      )}
       {can.decline && (
         <DeclineDialog
           blockerId={blocker.id}

@@ -1,5 +1,6 @@
-// Cancelling a blocker, after a confirmation: on its page, and on a card nobody is left pending on.
+// Cancelling a blocker, after a confirmation: on its page, and from a row's menu.
 import { Ban } from "lucide-react";
+import { useState, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
@@ -16,18 +17,34 @@ import { Button } from "@/web/components/ui/button";
 import { cancelBlocker } from "../api/end-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
 
-/** `title`: the blocker's, when the button sits among others in a list and needs it for its accessible name. */
-export function CancelBlockerButton({ blockerId, title, size }: { blockerId: string; title?: string; size?: "sm" }) {
+/** Cancel on the blocker's page. */
+export function CancelBlockerButton({ blockerId }: { blockerId: string }) {
   const { t } = useTranslation();
-  const cancel = useBlockerMutation(cancelBlocker, { successMessage: () => t("blockers.actions.cancelled") });
+  const [open, setOpen] = useState(false);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size={size} className="text-destructive hover:text-destructive" disabled={cancel.isPending} aria-label={title ? t("blockers.actions.cancelNamed", { title }) : undefined}>
+    <CancelBlockerDialog
+      blockerId={blockerId}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="ghost" className="text-destructive hover:text-destructive">
           <Ban aria-hidden="true" />
           {t("blockers.actions.cancel")}
         </Button>
-      </AlertDialogTrigger>
+      }
+    />
+  );
+}
+
+type Props = { blockerId: string; open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactElement };
+
+/** The confirmation, opened by its trigger or by its owner (a row's menu item). */
+export function CancelBlockerDialog({ blockerId, open, onOpenChange, trigger }: Props) {
+  const { t } = useTranslation();
+  const cancel = useBlockerMutation(cancelBlocker, { successMessage: () => t("blockers.actions.cancelled") });
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{t("blockers.actions.cancelTitle")}</AlertDialogTitle>
@@ -35,7 +52,7 @@ export function CancelBlockerButton({ blockerId, title, size }: { blockerId: str
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>{t("blockers.actions.keepOpen")}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => cancel.mutate(blockerId)}>
+          <AlertDialogAction variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate(blockerId)}>
             {t("blockers.actions.confirmCancel")}
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -1,5 +1,5 @@
 // Declining my part: a reason is required ("not mine — ask Dana"), and I may name who to ask instead.
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { DECLINE_REASON_MAX, declineSchema } from "@/common/blockers";
 import { FormAlert, FormField } from "@/web/components/form-field";
@@ -14,8 +14,15 @@ import { useBlockerMutation } from "../api/use-blocker-mutation";
 
 /** Loaded when Decline is first pressed (BlockerActions, through loadOnUse), then opened at once. */
 export default function DeclineDialog({ blockerId, trigger, defaultOpen = false }: OpenableProps & { blockerId: string }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(defaultOpen);
+  return <DeclineBlockerDialog blockerId={blockerId} open={open} onOpenChange={setOpen} trigger={trigger} />;
+}
+
+type Props = { blockerId: string; open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactElement };
+
+/** The dialog itself, opened by its trigger or by its owner (a row's menu item). */
+export function DeclineBlockerDialog({ blockerId, open, onOpenChange: setOpen, trigger }: Props) {
+  const { t } = useTranslation();
   const [reason, setReason] = useState("");
   const [suggested, setSuggested] = useState<string[]>([]);
   const [reasonError, setReasonError] = useState<string>();
@@ -42,7 +49,7 @@ export default function DeclineDialog({ blockerId, trigger, defaultOpen = false 
         if (!next) decline.reset();
       }}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{t("blockers.decline.title")}</DialogTitle>

@@ -21,3 +21,20 @@ export function PriorityBadge({ priority }: { priority: BlockerPriority }) {
     </Badge>
   );
 }
+
+const iconColours = { urgent: "text-red-600 dark:text-red-400", high: "text-amber-600 dark:text-amber-400", normal: "text-muted-foreground", low: "text-muted-foreground/70" } as const;
+
+/** The priority as an icon, for dense rows: its name for screen readers and as a tooltip. */
+export function PriorityIcon({ priority }: { priority: BlockerPriority }) {
+  const { t } = useTranslation();
+  const Icon = looks[priority].icon;
+  const name = t(`blockers.priority.${priority}`);
+  return (
+    <span className={`inline-flex size-4 shrink-0 items-center justify-center ${iconColours[priority]}`} title={name} data-priority={priority}>
+      <Icon className="size-4" aria-hidden="true" />
+      <span className="sr-only">
+        {t("blockers.priority.label")}: {name}
+      </span>
+    </span>
+  );
+}

@@ -7,7 +7,8 @@ import { formatDuration } from "@/web/lib/relative-time";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { resolvedQueryOptions } from "../api/get-resolved";
-import { BlockerCard } from "../components/blocker-card";
+import { BlockerRow } from "../components/blocker-row";
+import { RowMenuButton } from "../components/row-actions";
 import { BlockerList } from "../components/blocker-list";
 import { ResolvedFiltersBar, useResolvedFilters } from "../components/resolved-filters";
 
@@ -43,13 +44,8 @@ export default function ResolvedPage() {
         testId="resolved-list"
         label={t("blockers.resolved.title")}
         empty={empty}
-        renderCard={(card) => (
-          <BlockerCard
-            card={card}
-            now={now}
-            people="blocking"
-            meta={<span className="text-xs text-muted-foreground">{t("blockers.resolved.blockedFor", { duration: formatDuration(card.blockedForMs, t) })}</span>}
-          />
+        renderRow={(card) => (
+          <BlockerRow card={card} now={now} people="blocking" meta={<span className="shrink-0">{t("blockers.resolved.blockedFor", { duration: formatDuration(card.blockedForMs, t) })}</span>} menu={<RowMenuButton card={card} />} />
         )}
       />
     </main>

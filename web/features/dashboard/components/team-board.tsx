@@ -15,7 +15,8 @@ import { Button } from "@/web/components/ui/button";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import type { TeamBoardQuery } from "@/web/features/blockers/api/blocker-keys";
 import { teamBoardQueryOptions, type TeamBoardGroup } from "@/web/features/blockers/api/get-team-board";
-import { BlockerCard, BlockerCardSkeleton } from "@/web/features/blockers/components/blocker-card";
+import { BlockerRow, BlockerRowSkeleton } from "@/web/features/blockers/components/blocker-row";
+import { RowMenuButton, WaitingPrimaryAction } from "@/web/features/blockers/components/row-actions";
 import { PeoplePicker } from "@/web/features/people/components/people-picker";
 import { personName } from "@/web/lib/person-name";
 import { useAddressFilters } from "@/web/lib/search-params";
@@ -38,7 +39,7 @@ export function TeamBoard({ now }: { now: Date }) {
   const toolbarId = useId();
   return (
     <div className="grid gap-6">
-      <section aria-labelledby={toolbarId} className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-3">
+      <section aria-labelledby={toolbarId} className="grid gap-4 rounded-lg border bg-card p-3 sm:grid-cols-3">
         <h2 id={toolbarId} className="sr-only">
           {t("dashboard.team.options")}
         </h2>
@@ -69,13 +70,13 @@ export function TeamBoard({ now }: { now: Date }) {
           )}
         </FormField>
       </section>
-      <div aria-busy={board.isPending || board.isFetching} data-testid="team-board" className="grid gap-8">
+      <div aria-busy={board.isPending || board.isFetching} data-testid="team-board" className="grid gap-6">
         {board.isPending ? (
-          <>
+          <div className="divide-y rounded-lg border">
             <output className="sr-only">{t("ui.loading")}</output>
-            <BlockerCardSkeleton />
-            <BlockerCardSkeleton />
-          </>
+            <BlockerRowSkeleton />
+            <BlockerRowSkeleton />
+          </div>
         ) : board.isError ? (
           <QueryError error={board.error} onRetry={() => void board.refetch()} />
         ) : board.data.groups.length === 0 ? (
@@ -95,8 +96,8 @@ function PersonGroup({ group, now, showAll, filtered }: { group: TeamBoardGroup;
   const oldest = formatAge(now.getTime() - new Date(group.oldestCreatedAt).getTime(), t);
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
-      <h2 id={headingId} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-        {group.person && <PersonAvatar person={group.person} className="size-7" />}
+      <h2 id={headingId} className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        {group.person && <PersonAvatar person={group.person} className="size-6" />}
         {group.person ? (
           <Link to={paths.user(group.person.id)} className="hover:underline">
             {name}
@@ -107,10 +108,10 @@ function PersonGroup({ group, now, showAll, filtered }: { group: TeamBoardGroup;
         <span className="rounded-full bg-muted px-2 text-sm font-medium text-muted-foreground tabular-nums">{group.count}</span>
         <span className="text-sm font-normal text-muted-foreground">{t("dashboard.team.oldest", { age: oldest })}</span>
       </h2>
-      <ul aria-label={t("dashboard.team.groupLabel", { name })} className="grid gap-3 md:grid-cols-2">
+      <ul aria-label={t("dashboard.team.groupLabel", { name })} className="divide-y rounded-lg border bg-card text-card-foreground">
         {group.blockers.map((card) => (
           <li key={card.id}>
-            <BlockerCard card={card} now={now} people="blocking" />
+            <BlockerRow card={card} now={now} people="blocking" primary={<WaitingPrimaryAction card={card} now={now} />} menu={<RowMenuButton card={card} />} />
           </li>
         ))}
       </ul>

@@ -1,28 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Hourglass, Inbox, Plus } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { dashboardOrders, type DashboardOrder } from "@/common/blocker-values";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
-import { cn } from "@/web/lib/cn";
 import { EmptyState } from "@/web/components/empty-state";
 import { Button } from "@/web/components/ui/button";
+import { NativeSelect } from "@/web/components/ui/native-select";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import { Spinner } from "@/web/components/ui/spinner";
-import { useDashboardColumn } from "@/web/features/blockers/api/get-dashboard-list";
-import { BlockerCard, BlockerCardSkeleton } from "@/web/features/blockers/components/blocker-card";
+import { blockerKeys } from "@/web/features/blockers/api/blocker-keys";
+import { useDashboardColumn, type BlockerCardData } from "@/web/features/blockers/api/get-dashboard-list";
 import { BlockerList } from "@/web/features/blockers/components/blocker-list";
-import { nobodyPending } from "@/web/features/blockers/components/declined-parts";
-import { NudgeButton } from "@/web/features/blockers/components/nudge-button";
-import { isSnoozed, PartStatus } from "@/web/features/blockers/components/part-status";
-import { QuickAnswers } from "@/web/features/blockers/components/quick-answers";
+import { BlockerRow, BlockerRowSkeleton } from "@/web/features/blockers/components/blocker-row";
+import { isSnoozed, SnoozeNote } from "@/web/features/blockers/components/part-status";
+import { MarkDoneButton, RowMenuButton, WaitingPrimaryAction } from "@/web/features/blockers/components/row-actions";
+import { profileKeys } from "@/web/features/profile/api/get-profile";
+import { updateProfile } from "@/web/features/profile/api/update-profile";
+import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
 
-// Loaded when shown: the team board (a view of its own) and the answers to a declined part (the people picker).
-// Neither is needed to draw "Mine", and together they are a third of its first download (docs/benchmarks.md).
+// Loaded when shown: the team board, a view of its own, is not needed to draw "Mine".
 const TeamBoard = lazy(async () => ({ default: (await import("../components/team-board")).TeamBoard }));
-const DeclinedActions = lazy(() => import("@/web/features/blockers/components/declined-actions"));
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -41,17 +43,15 @@ export default function DashboardPage() {
     </Button>
   );
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 md:px-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("dashboard.greeting", { name: firstName })}</h1>
-          <p className="text-muted-foreground">{t("dashboard.subtitle")}</p>
-        </div>
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-5 md:px-8">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        <h1 className="mr-auto text-xl font-semibold tracking-tight">{t("dashboard.greeting", { name: firstName })}</h1>
+        <ViewSwitch view={view} />
+        {view === "mine" && <OrderChoice />}
         {addBlocker}
       </div>
-      <ViewSwitch view={view} />
       {view === "team" ? (
-        <Suspense fallback={<Spinner className="mx-auto size-8 text-muted-foreground" />}>
+        <Suspense fallback={<ColumnsLoading columns={1} />}>
           <TeamBoard now={now} />
         </Suspense>
       ) : (
@@ -64,7 +64,7 @@ export default function DashboardPage() {
 /** Mine (my two columns) or Team (the board), as the address says. */
 function ViewSwitch({ view }: { view: "mine" | "team" }) {
   const { t } = useTranslation();
-  const tab = (active: boolean) => cn("rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", active ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground");
+  const tab = (active: boolean) => cn("rounded-md px-3 py-1 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", active ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground");
   return (
     <nav aria-label={t("dashboard.views")} className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
       <Link to={paths.dashboard} aria-current={view === "mine" ? "page" : undefined} className={tab(view === "mine")}>
@@ -77,83 +77,113 @@ function ViewSwitch({ view }: { view: "mine" | "team" }) {
   );
 }
 
+/** How my columns are ordered: kept with my profile, so every device shows the same (decision 049). */
+function OrderChoice() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { profile } = useAuth();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (dashboardOrder: DashboardOrder) => updateProfile({ dashboardOrder }),
+    onSuccess: () => Promise.all([profileKeys.all, blockerKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onError: (error) => toast.error(error.message),
+  });
+  const current = save.isPending ? save.variables : (profile?.dashboardOrder ?? "priority");
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-muted-foreground">
+        {t("dashboard.order.label")}
+      </label>
+      <NativeSelect id={id} className="h-8 w-auto" value={current} disabled={save.isPending} onChange={(event) => save.mutate(event.target.value as DashboardOrder)}>
+        {dashboardOrders.map((order) => (
+          <option key={order} value={order}>
+            {t(`dashboard.order.${order}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** Every part still pending on it snoozed: nobody's reminders go out until the first snooze ends. */
+const allPendingSnoozed = (card: BlockerCardData, now: Date) => {
+  const pending = card.blocking.filter((part) => part.status === "pending");
+  return pending.length > 0 && pending.every((part) => isSnoozed(part, now));
+};
+
 /** My view: what waits on me, and what I wait on. */
 function MyColumns({ now, addBlocker }: { now: Date; addBlocker: React.ReactNode }) {
   const { t } = useTranslation();
   const { profile } = useAuth();
   const waitingOnMe = useDashboardColumn("waiting-on-me");
   // Those nobody is left pending on come first (the server orders them so): they wait for me to ask someone else or
-  // cancel. They are not counted, as the counter does not count them (each card says so).
+  // cancel. They are not counted, as the counter does not count them (each row says so).
   const imWaitingOn = useDashboardColumn("im-waiting-on");
-  if (waitingOnMe.query.isPending || imWaitingOn.query.isPending) return <ColumnsLoading />;
+  if (waitingOnMe.query.isPending || imWaitingOn.query.isPending) return <ColumnsLoading columns={2} />;
+  const myPart = (card: BlockerCardData) => card.blocking.find((part) => part.person.id === profile?.id);
+  const snoozedLabel = (count: number) => t("dashboard.snoozed", { count });
   return (
     <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="waiting-on-me-heading" className="grid content-start gap-3">
-          <ColumnHeading id="waiting-on-me-heading" title={t("dashboard.waitingOnMe.title")} count={waitingOnMe.count} />
-          <BlockerList
-            query={waitingOnMe.query}
-            testId="waiting-on-me-list"
-            label={t("dashboard.waitingOnMe.title")}
-            empty={<EmptyState icon={Inbox} title={t("dashboard.waitingOnMe.emptyTitle")} description={t("dashboard.waitingOnMe.emptyDescription")} />}
-            renderCard={(card) => {
-              // My own snooze shows on my card, as it does on theirs.
-              const myPart = card.blocking.find((part) => part.person.id === profile?.id);
-              const snoozed = myPart && isSnoozed(myPart, now) ? <PartStatus part={myPart} now={now} withText /> : undefined;
-              return <BlockerCard card={card} now={now} people="waiting" meta={snoozed} actions={<QuickAnswers blockerId={card.id} title={card.title} />} />;
-            }}
-          />
-        </section>
-        <section aria-labelledby="im-waiting-on-heading" className="grid content-start gap-3">
-          <ColumnHeading id="im-waiting-on-heading" title={t("dashboard.imWaitingOn.title")} count={imWaitingOn.count} />
-          <BlockerList
-            query={imWaitingOn.query}
-            testId="im-waiting-on-list"
-            label={t("dashboard.imWaitingOn.title")}
-            empty={<EmptyState icon={Hourglass} title={t("dashboard.imWaitingOn.emptyTitle")} description={t("dashboard.imWaitingOn.emptyDescription")} action={addBlocker} />}
-            renderCard={(card) => {
-              const pending = card.blocking.filter((part) => part.status === "pending");
-              return (
-                <BlockerCard
-                  card={card}
-                  now={now}
-                  people="blocking"
-                  actions={
-                    (pending.length > 0 || card.blocking.some((part) => part.status === "declined") || nobodyPending(card)) && (
-                    <>
-                      {pending.map((part) => (
-                        <NudgeButton key={part.person.id} blockerId={card.id} part={part} now={now} short />
-                      ))}
-                      {/* Holds the row's height while the actions load: the card does not grow under the reader. */}
-                      <Suspense fallback={<span aria-hidden="true" className="inline-block h-8" />}>
-                        <DeclinedActions card={card} />
-                      </Suspense>
-                    </>
-                    )
-                  }
-                />
-              );
-            }}
-          />
-        </section>
-      </div>
+      <section aria-labelledby="waiting-on-me-heading" className="grid content-start gap-2">
+        <ColumnHeading id="waiting-on-me-heading" title={t("dashboard.waitingOnMe.title")} count={awake(waitingOnMe)} />
+        <BlockerList
+          query={waitingOnMe.query}
+          testId="waiting-on-me-list"
+          label={t("dashboard.waitingOnMe.title")}
+          empty={<EmptyState icon={Inbox} title={t("dashboard.waitingOnMe.emptyTitle")} description={t("dashboard.waitingOnMe.emptyDescription")} />}
+          fold={{ count: waitingOnMe.snoozed, label: snoozedLabel, isFolded: (card) => isSnoozed(myPart(card) ?? { status: "done", snoozedUntil: null }, now) }}
+          renderRow={(card) => {
+            // My own snooze shows on my row, as it does on theirs.
+            const part = myPart(card);
+            return <BlockerRow card={card} now={now} people="waiting" meta={part && <SnoozeNote parts={[part]} now={now} />} primary={<MarkDoneButton card={card} />} menu={<RowMenuButton card={card} />} />;
+          }}
+        />
+      </section>
+      <section aria-labelledby="im-waiting-on-heading" className="grid content-start gap-2">
+        <ColumnHeading id="im-waiting-on-heading" title={t("dashboard.imWaitingOn.title")} count={awake(imWaitingOn)} />
+        <BlockerList
+          query={imWaitingOn.query}
+          testId="im-waiting-on-list"
+          label={t("dashboard.imWaitingOn.title")}
+          empty={<EmptyState icon={Hourglass} title={t("dashboard.imWaitingOn.emptyTitle")} description={t("dashboard.imWaitingOn.emptyDescription")} action={addBlocker} />}
+          fold={{ count: imWaitingOn.snoozed, label: snoozedLabel, isFolded: (card) => allPendingSnoozed(card, now) }}
+          renderRow={(card) => (
+            <BlockerRow
+              card={card}
+              now={now}
+              people="blocking"
+              meta={allPendingSnoozed(card, now) && <SnoozeNote parts={card.blocking.filter((part) => part.status === "pending")} now={now} named />}
+              primary={<WaitingPrimaryAction card={card} now={now} />}
+              menu={<RowMenuButton card={card} />}
+            />
+          )}
+        />
+      </section>
+    </div>
   );
 }
 
+/** What a column's heading counts: its counter less the snoozed, which are counted on their fold. */
+const awake = (column: { count: number | undefined; snoozed: number }) => (column.count === undefined ? undefined : Math.max(0, column.count - column.snoozed));
+
 /**
- * Both columns' places while their one answer loads. The columns are drawn once it has come, as new elements: drawn
- * before it, the first column's cards pushed the second down as they arrived (on a phone, where the columns stack:
+ * The columns' places while their one answer loads. The columns are drawn once it has come, as new elements: drawn
+ * before it, the first column's rows pushed the second down as they arrived (on a phone, where the columns stack:
  * a layout shift of 0.06, bench:web).
  */
-function ColumnsLoading() {
+function ColumnsLoading({ columns }: { columns: 1 | 2 }) {
   const { t } = useTranslation();
   return (
-    <div aria-busy="true" className="grid gap-6 md:grid-cols-2">
+    <div aria-busy="true" className={cn("grid gap-6", columns === 2 && "md:grid-cols-2")}>
       <span className="sr-only">{t("ui.loading")}</span>
-      {[0, 1].map((column) => (
-        <div key={column} className="grid content-start gap-3">
+      {Array.from({ length: columns }, (_, column) => (
+        <div key={column} className="grid content-start gap-2">
           <Skeleton className="h-7 w-48" />
-          <BlockerCardSkeleton />
-          <BlockerCardSkeleton />
+          <div className="divide-y rounded-lg border">
+            <BlockerRowSkeleton />
+            <BlockerRowSkeleton />
+            <BlockerRowSkeleton />
+          </div>
         </div>
       ))}
     </div>
@@ -162,7 +192,7 @@ function ColumnsLoading() {
 
 function ColumnHeading({ id, title, count }: { id: string; title: string; count: number | undefined }) {
   return (
-    <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+    <h2 id={id} className="flex items-center gap-2 text-base font-semibold">
       {title}
       {count !== undefined && count > 0 && <span className="rounded-full bg-muted px-2 text-sm font-medium text-muted-foreground tabular-nums">{count}</span>}
     </h2>

@@ -7,7 +7,7 @@ import { EmptyState } from "@/web/components/empty-state";
 import { PageLoadFailed } from "@/web/components/page-load-failed";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import { BlockerCard } from "@/web/features/blockers/components/blocker-card";
+import { BlockerRow } from "@/web/features/blockers/components/blocker-row";
 import { BlockerList } from "@/web/features/blockers/components/blocker-list";
 import { personName } from "@/web/lib/person-name";
 import { formatDuration } from "@/web/lib/relative-time";
@@ -94,7 +94,7 @@ export default function UserPage() {
           testId="user-open-blockers"
           label={t("people.page.openTitle", { name })}
           empty={<EmptyState icon={Inbox} title={t("people.page.openEmptyTitle")} description={t("people.page.openEmptyDescription", { name })} />}
-          renderCard={(card) => <BlockerCard card={card} now={now} people="waiting" />}
+          renderRow={(card) => <BlockerRow card={card} now={now} people="waiting" />}
         />
       </section>
     </main>

@@ -1,0 +1,57 @@
+// The dashboard as a dense list (issue #27): a dozen rows and more per column at 1280×800, the most pressing first,
+// each row's action on hover and focus, the order a person chooses kept with them, readable on a 375 px phone.
+// Screenshots of each layout go to test-results/screens/, or to SCREENS_DIR (docs/screens/ when written for the docs).
+import type { Page } from "@playwright/test";
+import { expect, logBlocker, test } from "./fixtures";
+
+const screensDir = process.env.SCREENS_DIR ?? "test-results/screens";
+const shoot = (page: Page, name: string) => page.screenshot({ path: `${screensDir}/${name}.png` });
+
+const HOUR_MS = 60 * 60 * 1000;
+
+test("Bob's column shows at least twelve rows at 1280×800, urgent and overdue first, in the order he keeps", async ({ page, baseURL, bob }) => {
+  const log = (title: string, details: Record<string, unknown> = {}) => logBlocker(page.request, baseURL ?? "", title, [bob.fullName], undefined, details);
+  await log("Copy for the pricing page", { priority: "low" });
+  for (let index = 1; index <= 12; index++) await log(`Review pull request #${100 + index}`);
+  await log("Security sign-off for the release", { priority: "high", dueAt: new Date(Date.now() + 30 * HOUR_MS).toISOString() });
+  await log("Production database credentials", { priority: "urgent" });
+  await bob.page.setViewportSize({ width: 1280, height: 800 });
+  await bob.page.goto("/dashboard");
+  const rows = bob.page.getByTestId("waiting-on-me-list").getByRole("article");
+  await expect(rows).toHaveCount(15);
+  await expect(rows.first()).toHaveAccessibleName("Production database credentials");
+  await expect(rows.nth(1)).toHaveAccessibleName("Security sign-off for the release");
+  await expect(rows.last()).toHaveAccessibleName("Copy for the pricing page");
+  const wholeInWindow = await rows.evaluateAll((all) => all.filter((row) => row.getBoundingClientRect().top >= 0 && row.getBoundingClientRect().bottom <= window.innerHeight).length);
+  expect(wholeInWindow, "rows wholly in a 1280×800 window").toBeGreaterThanOrEqual(12);
+
+  // One primary action shows on the row the pointer is over; the rest are in its menu.
+  const first = rows.first();
+  await first.hover();
+  await expect(first.getByRole("button", { name: "Done: Production database credentials" })).toBeVisible();
+  await shoot(bob.page, "dashboard-1280-light");
+  await first.getByRole("button", { name: "More actions: Production database credentials" }).click();
+  await expect(bob.page.getByRole("menuitem", { name: /^Tomorrow/ })).toBeVisible();
+  await expect(bob.page.getByRole("menuitem", { name: "Decline…" })).toBeVisible();
+  await shoot(bob.page, "dashboard-row-menu-1280-light");
+  await bob.page.keyboard.press("Escape");
+
+  await bob.page.getByLabel("Order", { exact: true }).selectOption("newest");
+  await expect(rows.first()).toHaveAccessibleName("Production database credentials");
+  await expect(rows.nth(2)).toHaveAccessibleName("Review pull request #112");
+  await bob.page.reload();
+  await expect(bob.page.getByLabel("Order", { exact: true })).toHaveValue("newest");
+  await expect(rows.nth(2)).toHaveAccessibleName("Review pull request #112");
+  await bob.page.getByLabel("Order", { exact: true }).selectOption("priority");
+  await expect(rows.nth(2)).toHaveAccessibleName("Review pull request #101");
+
+  await bob.page.emulateMedia({ colorScheme: "dark" });
+  await shoot(bob.page, "dashboard-1280-dark");
+  // A phone: every row readable (its title on a line of its own), nothing wider than the screen.
+  await bob.page.setViewportSize({ width: 375, height: 812 });
+  await expect(rows.first()).toBeVisible();
+  expect(await bob.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shoot(bob.page, "dashboard-375-dark");
+  await bob.page.emulateMedia({ colorScheme: "light" });
+  await shoot(bob.page, "dashboard-375-light");
+});

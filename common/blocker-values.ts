@@ -30,6 +30,8 @@ export const blockerEventTypes = [
   "edited",
   /** The team's owners and admins were told a blocking person had not answered many automatic nudges. */
   "escalated",
+  /** Its actor took back their last change, moments after (`payload.type`: done, snoozed, declined, resolved or cancelled). */
+  "undone",
 ] as const;
 /** `escalated`: to a team's owners and admins, after a person needed the schedule's number of automatic nudges. */
 export const notificationTypes = ["blocker_assigned", "nudged", "done", "declined", "resolved", "commented", "reopened", "person_left", "escalated"] as const;
@@ -66,3 +68,9 @@ export type SnoozeChoice = (typeof snoozeChoices)[number];
  */
 export const dashboardOrders = ["priority", "due", "oldest", "newest"] as const;
 export type DashboardOrder = (typeof dashboardOrders)[number];
+
+/** The changes their author may take back from the toast that confirms them (issue #27, decision 049). */
+export const undoableChanges = ["done", "snoozed", "declined", "resolved", "cancelled"] as const;
+export type UndoableChange = (typeof undoableChanges)[number];
+/** How long after a change it may be undone: the toast's 8 seconds, with room for a slow network. */
+export const UNDO_WINDOW_MS = 60_000;

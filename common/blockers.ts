@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { typedText } from "./profile.ts";
 import { emailSchema } from "./auth-rules.ts";
-import { BLOCKING_EMAILS_MAX, blockerPriorities, snoozeChoices, COMMENT_MAX, DECLINE_REASON_MAX, DESCRIPTION_MAX, TITLE_MAX, teamBoardSorts } from "./blocker-values.ts";
+import { BLOCKING_EMAILS_MAX, blockerPriorities, snoozeChoices, undoableChanges, COMMENT_MAX, DECLINE_REASON_MAX, DESCRIPTION_MAX, TITLE_MAX, teamBoardSorts } from "./blocker-values.ts";
 
 export * from "./blocker-values.ts";
 
@@ -113,6 +113,8 @@ export const snoozeSchema = z
   });
 export type SnoozeInput = z.input<typeof snoozeSchema>;
 export const nudgeSchema = z.object({ profileId: profileIdSchema });
+/** Undo: the change taken back, which must be the viewer's own and the blocker's latest. */
+export const undoSchema = z.object({ change: z.enum(undoableChanges) });
 export const personChangeSchema = z.object({ profileId: profileIdSchema, role: z.enum(["blocking", "waiting"]) });
 export const resolvedFiltersSchema = z.object({
   person: profileIdSchema.optional(),

@@ -55,3 +55,29 @@ test("Bob's column shows at least twelve rows at 1280×800, urgent and overdue f
   await bob.page.emulateMedia({ colorScheme: "light" });
   await shoot(bob.page, "dashboard-375-light");
 });
+
+test("Bob takes back Done with the toast's Undo and a snooze with z: the row is back for him, and Alice's timeline says so", async ({ page, baseURL, bob }) => {
+  const title = "Signed NDA from the vendor";
+  const id = await logBlocker(page.request, baseURL ?? "", title, [bob.fullName]);
+  await bob.page.goto("/dashboard");
+  const column = bob.page.getByTestId("waiting-on-me-list");
+  await column.getByRole("button", { name: `Done: ${title}` }).click();
+  await expect(bob.page.getByText("Marked done. Everyone is done, so the blocker is resolved.")).toBeVisible();
+  await expect(column.getByRole("article", { name: title })).toHaveCount(0);
+  await bob.page.getByRole("button", { name: "Undo" }).click();
+  await expect(bob.page.getByText("Undone.")).toBeVisible();
+  await expect(column.getByRole("article", { name: title })).toBeVisible();
+  await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("1");
+
+  await column.getByRole("button", { name: `More actions: ${title}` }).click();
+  await bob.page.getByRole("menuitem", { name: /^Tomorrow/ }).click();
+  await expect(column.getByRole("button", { name: "Snoozed (1)" })).toBeVisible();
+  await bob.page.keyboard.press("z");
+  await expect(bob.page.getByText("Undone.").last()).toBeVisible();
+  await expect(column.getByRole("article", { name: title })).toBeVisible();
+  await expect(column.getByRole("button", { name: "Snoozed (1)" })).toHaveCount(0);
+
+  await page.goto(`/blockers/${id}`);
+  await expect(page.getByText("Bob Stone undid marking their part done")).toBeVisible();
+  await expect(page.getByText("Bob Stone undid their snooze")).toBeVisible();
+});

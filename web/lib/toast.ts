@@ -30,5 +30,10 @@ const show = (kind: "success" | "error" | "info") => (message: string, options?:
   void loadSonner().then(({ toast }) => toast[kind](message, options));
 };
 
-/** sonner's toast, the kinds Holdup shows. */
-export const toast = { success: show("success"), error: show("error"), info: show("info") };
+/** sonner's toast, the kinds Holdup shows; `dismiss` closes one by its id. */
+export const toast = {
+  success: show("success"),
+  error: show("error"),
+  info: show("info"),
+  dismiss: (id: string) => void loadSonner().then(({ toast: sonner }) => sonner.dismiss(id)),
+};

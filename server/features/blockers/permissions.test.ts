@@ -26,6 +26,10 @@ const clientOf = (role: Role) =>
 
 type Case = { name: string; method?: string; route: string; path: (id: string) => string; body?: () => unknown; allowed: Partial<Record<Role, number>>; setUp?: (id: string) => Promise<void> };
 
+const snoozeFirst = async (id: string) => {
+  expect((await blocking.client.post(`/api/blockers/${id}/snooze`, { choice: "tomorrow" })).status).toBe(200);
+};
+
 const resolveFirst = async (id: string) => {
   expect((await creator.client.post(`/api/blockers/${id}/resolve`)).status).toBe(200);
 };
@@ -37,6 +41,8 @@ const cases: Case[] = [
   { name: "mark a part done", route: "POST /api/blockers/:id/done", path: (id) => `/api/blockers/${id}/done`, allowed: { blocking: 200 } },
   { name: "decline", route: "POST /api/blockers/:id/decline", path: (id) => `/api/blockers/${id}/decline`, body: () => ({ reason: "Not mine" }), allowed: { blocking: 200 } },
   { name: "snooze", route: "POST /api/blockers/:id/snooze", path: (id) => `/api/blockers/${id}/snooze`, body: () => ({ until: new Date(Date.now() + 86_400_000).toISOString() }), allowed: { blocking: 200 } },
+  // Only the change's author may undo it; anyone else on the blocker is told it cannot be.
+  { name: "undo", route: "POST /api/blockers/:id/undo", path: (id) => `/api/blockers/${id}/undo`, body: () => ({ change: "snoozed" }), setUp: snoozeFirst, allowed: { blocking: 200, creator: 409, waiting: 409, admin: 409 } },
   { name: "comment", route: "POST /api/blockers/:id/comments", path: (id) => `/api/blockers/${id}/comments`, body: () => ({ body: "Any news?" }), allowed: { creator: 201, blocking: 201, waiting: 201, admin: 201 } },
   { name: "nudge", route: "POST /api/blockers/:id/nudge", path: (id) => `/api/blockers/${id}/nudge`, body: () => ({ profileId: blocking.profileId }), allowed: { creator: 200, waiting: 200 } },
   { name: "resolve", route: "POST /api/blockers/:id/resolve", path: (id) => `/api/blockers/${id}/resolve`, allowed: { creator: 200, admin: 200 } },

@@ -92,8 +92,11 @@ export function snooze(deps: ChangeDependencies, member: Member, blockerId: stri
     const field = "choice" in request ? "choice" : "on" in request ? "on" : "until";
     if (!until) throw fieldRefusal(field, "Later today is over: choose tomorrow or a date");
     if (until <= now) throw fieldRefusal(field, field === "on" ? "Choose a day after today" : "Choose a time in the future");
+    // The snooze it replaces, if one still runs: what an undo puts back.
+    const before = context.involvement.myPart?.snoozedUntil;
+    const from = before && before > now ? before.toISOString() : null;
     const people = await setMyPart(context, member, { snoozedUntil: until });
-    await recordChange(context.tx, deps, { blockerId, actorId: member.profileId, type: "snoozed", payload: { until: until.toISOString() }, audience: everyoneOn(context.blocker, people), at: now });
+    await recordChange(context.tx, deps, { blockerId, actorId: member.profileId, type: "snoozed", payload: { until: until.toISOString(), from }, audience: everyoneOn(context.blocker, people), at: now });
     return { snoozedUntil: until };
   });
 }

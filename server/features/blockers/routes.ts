@@ -1,7 +1,7 @@
 import { snoozeRequestOf } from "../../../common/snooze.ts";
 import { Hono } from "hono";
 import { z } from "zod";
-import { blockerIdSchema, commentSchema, createBlockerSchema, dashboardPageQuerySchema, declineSchema, editBlockerSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema, teamBoardQuerySchema } from "../../../common/blockers.ts";
+import { blockerIdSchema, commentSchema, createBlockerSchema, dashboardPageQuerySchema, declineSchema, editBlockerSchema, nudgeSchema, personChangeSchema, profileIdSchema, resolvedFiltersSchema, snoozeSchema, teamBoardQuerySchema, undoSchema } from "../../../common/blockers.ts";
 import { requireSession } from "../../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../../http/app-env.ts";
 import { requireMember } from "../../http/require-member.ts";
@@ -20,6 +20,7 @@ import { listResolved } from "./list-resolved.ts";
 import { nudgeBlockingPerson } from "./nudge-blocking-person.ts";
 import { teamBoard } from "./team-board.ts";
 import { decline, markDone, snooze } from "./respond-to-blocker.ts";
+import { undoChange } from "./undo-change.ts";
 
 const idParam = z.object({ id: blockerIdSchema });
 const personParam = z.object({ id: blockerIdSchema, profileId: profileIdSchema });
@@ -57,6 +58,9 @@ export function blockerRoutes(deps: AppDependencies) {
     )
     .post("/:id/snooze", validate("param", idParam), validate("json", snoozeSchema), async (c) =>
       c.json(await snooze(deps, c.get("member"), c.req.valid("param").id, snoozeRequestOf(c.req.valid("json")), now()), 200),
+    )
+    .post("/:id/undo", validate("param", idParam), validate("json", undoSchema), async (c) =>
+      c.json(await undoChange(deps, c.get("member"), c.req.valid("param").id, c.req.valid("json").change, now()), 200),
     )
     .post("/:id/comments", validate("param", idParam), validate("json", commentSchema), async (c) => {
       await commentOnBlocker(deps, c.get("member"), c.req.valid("param").id, c.req.valid("json").body, now());

@@ -9,6 +9,8 @@ export const shortcutList = [
   { id: "done", keys: ["d"], scope: "blocker" },
   { id: "snooze", keys: ["s"], scope: "blocker" },
   { id: "nudge", keys: ["n"], scope: "blocker" },
+  // Also Ctrl/Cmd+Z, outside a field (in one, it is the field's own undo).
+  { id: "undo", keys: ["z"] },
   { id: "goDashboard", keys: ["g", "d"] },
   { id: "goResolved", keys: ["g", "r"] },
   { id: "goNotifications", keys: ["g", "n"] },

@@ -3,6 +3,7 @@
 import { useEffect, useEffectEvent } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/common/paths";
+import { undoLatest } from "@/web/features/blockers/undo";
 import { shortcutList, type BlockerShortcut, type ShortcutId } from "./shortcut-list";
 
 /** How long after "g" the second key of a sequence counts (ms, on the events' own clock). */
@@ -27,7 +28,7 @@ export type ShortcutActions = {
   /** Says something to screen readers (a polite live region). */
   announce: (message: string) => void;
   /** The sentence for a shortcut that cannot act here ("Mark done is not available here"). */
-  unavailable: (shortcut: BlockerShortcut | "noBlocker" | "noTeamSwitcher") => string;
+  unavailable: (shortcut: BlockerShortcut | "noBlocker" | "noTeamSwitcher" | "undo") => string;
   going: (page: "dashboard" | "resolved" | "notifications") => string;
 };
 
@@ -97,6 +98,9 @@ export function useShortcutKeys(actions: ShortcutActions) {
           return void navigate(paths.notifications);
         case "switchTeam":
           return openTeamSwitcher();
+        case "undo":
+          if (!undoLatest()) announce(latestActions().unavailable("undo"));
+          return;
         case "help":
           return openHelp();
         case "open":
@@ -109,6 +113,11 @@ export function useShortcutKeys(actions: ShortcutActions) {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
         event.preventDefault();
         return latestActions().openSearch();
+      }
+      // Ctrl/Cmd+Z takes back the change whose toast shows; in a field it stays the field's own undo.
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "z" && !isTyping(event.target) && undoLatest()) {
+        event.preventDefault();
+        return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || somethingHoldsTheKeyboard()) return;
       const inSequence = event.timeStamp - gPressedAt < SEQUENCE_WINDOW_MS;

@@ -7,5 +7,8 @@ export const markDone = (id: string) => unwrap(api.blockers[":id"].done.$post({ 
 export const declineBlocker = ({ id, reason, suggestedProfileId }: { id: string; reason: string; suggestedProfileId?: string }) =>
   unwrap(api.blockers[":id"].decline.$post({ param: { id }, json: { reason, suggestedProfileId } }));
 
-/** A choice of the snooze menu, a day, or a time: the server moves its end into the person's working hours. */
-export const snoozeBlocker = ({ id, ...when }: { id: string } & SnoozeInput) => unwrap(api.blockers[":id"].snooze.$post({ param: { id }, json: when }));
+/**
+ * A choice of the snooze menu, a day, or a time: the server moves its end into the person's working hours.
+ * `expected`: the end the menu worked out, drawn on the row until the server's answer comes (not sent).
+ */
+export const snoozeBlocker = ({ id, expected: _expected, ...when }: { id: string; expected?: Date } & SnoozeInput) => unwrap(api.blockers[":id"].snooze.$post({ param: { id }, json: when }));

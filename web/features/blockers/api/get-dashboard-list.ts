@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { counterKeys } from "@/web/features/counters/api/get-counters";
 import { api, unwrap } from "@/web/lib/api-client";
@@ -48,4 +48,20 @@ export function useDashboardColumn(list: DashboardList) {
   const query = useInfiniteQuery(dashboardListQueryOptions(list, queryClient));
   const first = query.data?.pages[0];
   return { query: { ...query, data: query.data?.pages.flatMap((page) => page.items) }, count: first?.count, snoozed: first?.snoozed ?? 0 };
+}
+
+/**
+ * Draws a change on the dashboard's rows before the server has answered (issue #27: a row's new state painted at once):
+ * each loaded card of a column with this id becomes what `change` makes of it (null: it leaves the column). The
+ * mutation reads the lists again when it settles, so the server's answer replaces this guess either way.
+ */
+export async function changeDashboardCard(queryClient: QueryClient, list: DashboardList, id: string, change: (card: BlockerCardData) => BlockerCardData | null) {
+  const key = blockerKeys.list(list);
+  await queryClient.cancelQueries({ queryKey: key });
+  queryClient.setQueryData<InfiniteData<DashboardPage & { count?: number; snoozed?: number }>>(key, (data) =>
+    data && {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, items: page.items.flatMap((card) => (card.id === id ? (change(card) ?? []) : [card])) })),
+    },
+  );
 }

@@ -2,14 +2,13 @@
 import { AlarmClock, Check, ChevronDown, CircleCheck, RotateCcw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { loadOnUse } from "@/web/components/load-on-use";
-import { track } from "@/web/lib/analytics";
 import { Button } from "@/web/components/ui/button";
 import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
-import { reopenBlocker, resolveBlocker } from "../api/end-blocker";
+import { reopenBlocker } from "../api/end-blocker";
 import type { BlockerDetail } from "../api/get-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
 import { CancelBlockerButton } from "./cancel-blocker-button";
-import { useMarkDone } from "./use-answers";
+import { useMarkDone, useResolve } from "./use-answers";
 
 // The decline form (a dialog, the people picker, its rules) loads when Decline is first pressed; the snooze menu
 // (its calendar arithmetic) when Snooze is.
@@ -20,7 +19,7 @@ export function BlockerActions({ blocker }: { blocker: BlockerDetail }) {
   const { t } = useTranslation();
   const { can } = blocker;
   const done = useMarkDone();
-  const resolve = useBlockerMutation(resolveBlocker, { successMessage: () => t("blockers.actions.resolved"), onSuccess: () => track("blocker resolved", { source: "web", by: "resolve" }) });
+  const resolve = useResolve();
   const reopen = useBlockerMutation(reopenBlocker, { successMessage: () => t("blockers.actions.reopened") });
   const answers = can.markDone || can.decline || can.snooze;
   const ending = can.resolve || can.cancel || can.reopen;

@@ -1,5 +1,5 @@
 // The blocker's history, oldest first, as sentences; comments show their text.
-import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, MessageSquare, Pencil, RotateCcw, UserMinus, UserPlus, type LucideIcon, Siren } from "lucide-react";
+import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, MessageSquare, Pencil, RotateCcw, UserMinus, UserPlus, type LucideIcon, Siren, Undo2 } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import { blockerPriorities, editableBlockerFields, type BlockerEventType, type EditableBlockerField } from "@/common/blocker-values";
 import { PersonAvatar } from "@/web/components/person-avatar";
@@ -24,6 +24,7 @@ const icons: Record<BlockerEventType, LucideIcon> = {
   person_left: LogOut,
   edited: Pencil,
   escalated: Siren,
+  undone: Undo2,
 };
 
 const textIn = (payload: TimelineEvent["payload"], key: string): string | undefined => {
@@ -43,6 +44,8 @@ function sentenceKey(event: TimelineEvent): string {
       return "blockers.timeline.done";
     case "declined":
       return event.suggested ? "blockers.timeline.declinedSuggesting" : "blockers.timeline.declined";
+    case "undone":
+      return `blockers.timeline.undone.${textIn(event.payload, "type") ?? "done"}`;
     case "person_added":
     case "person_removed":
       return `blockers.timeline.${event.type}.${textIn(event.payload, "role") === "waiting" ? "waiting" : "blocking"}`;

@@ -41,7 +41,7 @@ type Props = { blockerId: string; open: boolean; onOpenChange: (open: boolean) =
 /** The confirmation, opened by its trigger or by its owner (a row's menu item). */
 export function CancelBlockerDialog({ blockerId, open, onOpenChange, trigger }: Props) {
   const { t } = useTranslation();
-  const cancel = useBlockerMutation(cancelBlocker, { successMessage: () => t("blockers.actions.cancelled") });
+  const cancel = useBlockerMutation(cancelBlocker, { successMessage: () => t("blockers.actions.cancelled"), undoable: (_result, id) => ({ id, change: "cancelled" }) });
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}

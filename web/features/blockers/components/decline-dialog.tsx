@@ -29,6 +29,7 @@ export function DeclineBlockerDialog({ blockerId, open, onOpenChange: setOpen, t
   const decline = useBlockerMutation(declineBlocker, {
     errorMessage: false,
     successMessage: ({ resolved }) => t(resolved ? "blockers.decline.resolved" : "blockers.decline.toast"),
+    undoable: (_result, { id }) => ({ id, change: "declined" }),
     onSuccess: () => setOpen(false),
   });
   const { fields, message: formError } = formErrorsOf(decline.error);

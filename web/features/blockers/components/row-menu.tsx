@@ -9,16 +9,16 @@ import { useNavigate } from "react-router";
 import { paths } from "@/common/paths";
 import type { OpenableProps } from "@/web/components/load-on-use";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
-import { track } from "@/web/lib/analytics";
 import { personName } from "@/web/lib/person-name";
 import { useNow } from "@/web/lib/use-now";
-import { reopenBlocker, resolveBlocker } from "../api/end-blocker";
+import { reopenBlocker } from "../api/end-blocker";
 import type { BlockerCardData, BlockingPart } from "../api/get-dashboard-list";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
 import { CancelBlockerDialog } from "./cancel-blocker-button";
 import { DeclineBlockerDialog } from "./decline-dialog";
 import { nudgeWait, useNudge } from "./nudge-button";
 import { SnoozeChoiceItems, SnoozeDayDialog } from "./snooze-choices";
+import { useResolve } from "./use-answers";
 
 type Dialog = "snooze-day" | "decline" | "cancel" | undefined;
 
@@ -29,7 +29,7 @@ export default function RowMenu({ card, trigger, defaultOpen = false }: Openable
   const [dialog, setDialog] = useState<Dialog>();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { can } = card;
-  const resolve = useBlockerMutation(resolveBlocker, { successMessage: () => t("blockers.actions.resolved"), onSuccess: () => track("blocker resolved", { source: "web", by: "resolve" }) });
+  const resolve = useResolve();
   const reopen = useBlockerMutation(reopenBlocker, { successMessage: () => t("blockers.actions.reopened") });
   const pending = can.nudge ? card.blocking.filter((part) => part.status === "pending" && !part.person.formerMember) : [];
   const ending = can.resolve || can.cancel || can.reopen;

@@ -39,7 +39,7 @@ export function SnoozeChoiceItems({ blockerId, onPickDay }: { blockerId: string;
         const end = snoozeEnd({ choice }, now, snoozer);
         if (!end) return null;
         return (
-          <DropdownMenuItem key={choice} disabled={snooze.isPending} onSelect={() => snooze.mutate({ id: blockerId, choice })}>
+          <DropdownMenuItem key={choice} disabled={snooze.isPending} onSelect={() => snooze.mutate({ id: blockerId, choice, expected: end })}>
             {t(labels[choice])}
             <DropdownMenuShortcut className="tracking-normal">{formatWhen(end, now)}</DropdownMenuShortcut>
           </DropdownMenuItem>
@@ -69,7 +69,7 @@ export function SnoozeDayDialog({ blockerId, open, onOpenChange, returnFocusTo }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return setError(t("blockers.snooze.invalid"));
     if (day < tomorrow) return setError(t("blockers.snooze.past"));
     setError(undefined);
-    snooze.mutate({ id: blockerId, on: day }, { onSuccess: () => onOpenChange(false) });
+    snooze.mutate({ id: blockerId, on: day, ...(end ? { expected: end } : {}) }, { onSuccess: () => onOpenChange(false) });
   }
 
   return (

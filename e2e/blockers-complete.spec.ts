@@ -62,7 +62,7 @@ test("Bob declines, naming Carol: the blocker stays in Alice's list, marked and 
   await expect(page.getByTestId("im-waiting-on")).toHaveText("0");
   // Ask someone else is the row's action; Cancel is in its menu.
   await card.getByRole("button", { name: `More actions: ${title}` }).click();
-  await expect(page.getByRole("menuitem", { name: "Cancel…" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Cancel blocker…" })).toBeVisible();
   await page.keyboard.press("Escape");
 
   // One click and Enter: Carol, suggested, is first in the picker.

@@ -33,6 +33,8 @@ describe("formatWhen", () => {
   });
 
   it("follows the locale's 12- or 24-hour clock", () => {
-    expect(formatWhen(new Date(2026, 11, 1, 14, 30), now, "en-US")).toBe("02:30 PM");
+    expect(formatWhen(new Date(2026, 11, 1, 14, 30), now, "en-US")).toBe("2:30 PM");
+    expect(formatWhen(new Date(2026, 11, 3, 9, 5), now, "en-US")).toBe("Thu 9:05 AM");
+    expect(formatWhen(new Date(2026, 11, 1, 9, 5), now, "en-GB")).toBe("09:05");
   });
 });

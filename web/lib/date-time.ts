@@ -65,10 +65,12 @@ const SIX_DAYS_MS = 6 * 24 * 60 * 60 * 1000;
  */
 export function formatWhen(iso: string | Date, now: Date, locale?: string): string {
   const date = new Date(iso);
-  if (date.toDateString() === now.toDateString()) return formatter(locale, { hour: "2-digit", minute: "2-digit" }).format(date);
-  if (Math.abs(date.getTime() - now.getTime()) < SIX_DAYS_MS) return formatter(locale, { weekday: "short", hour: "2-digit", minute: "2-digit" }).format(date);
+  // "9:05 AM" where the clock has 12 hours, "09:05" where it has 24, whatever else is written with it.
+  const time = { hour: formatter(locale, { timeStyle: "short" }).resolvedOptions().hour12 ? "numeric" : "2-digit", minute: "2-digit" } as const;
+  if (date.toDateString() === now.toDateString()) return formatter(locale, time).format(date);
+  if (Math.abs(date.getTime() - now.getTime()) < SIX_DAYS_MS) return formatter(locale, { weekday: "short", ...time }).format(date);
   const year = date.getFullYear() === now.getFullYear() ? {} : { year: "numeric" as const };
-  return formatter(locale, { weekday: "short", day: "numeric", month: "short", ...year, hour: "2-digit", minute: "2-digit" }).format(date);
+  return formatter(locale, { weekday: "short", day: "numeric", month: "short", ...year, ...time }).format(date);
 }
 
 /** A day, as the app writes it: "Tue 8 Dec" (with the year when it is another year). */

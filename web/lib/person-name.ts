@@ -19,3 +19,6 @@ export function initialsOf(name: string): string {
   const initials = words.length > 1 ? `${words[0]?.[0] ?? ""}${words.at(-1)?.[0] ?? ""}` : (words[0]?.slice(0, 1) ?? "?");
   return initials.toUpperCase() || "?";
 }
+
+/** The first word of a name, for tight places ("Bob" of "Bob Stone"); an e-mail address stays whole. */
+export const firstNameOf = (name: string) => (name.includes("@") ? name : (name.split(/\s+/)[0] ?? name));

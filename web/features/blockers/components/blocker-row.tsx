@@ -12,7 +12,7 @@ import { PersonAvatar } from "@/web/components/person-avatar";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime, formatReminderMoment, formatWhen } from "@/web/lib/date-time";
-import { personName } from "@/web/lib/person-name";
+import { firstNameOf, personName } from "@/web/lib/person-name";
 import { formatAge, formatAgo } from "@/web/lib/relative-time";
 import type { BlockerCardData } from "../api/get-dashboard-list";
 import { DeclinedParts } from "./declined-parts";
@@ -47,7 +47,7 @@ export function BlockerRow({ card, now, people, meta, primary, menu }: Props) {
             {card.title}
           </Link>
         </h3>
-        <div className="ml-7 flex min-w-0 shrink-0 items-center gap-3 text-xs text-muted-foreground sm:ml-0">
+        <div className="ml-7 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground sm:ml-0 sm:shrink-0 sm:flex-nowrap">
           {card.status !== "open" && <StatusBadge status={card.status} />}
           {meta}
           {people === "waiting" ? <WaitingPeople card={card} /> : <BlockingPeople card={card} now={now} />}
@@ -70,30 +70,39 @@ export function BlockerRow({ card, now, people, meta, primary, menu }: Props) {
   );
 }
 
+/** The due date in a few characters ("Mon 10:19"), the words for screen readers and as its tooltip; red once passed. */
 function DueDate({ card, now }: { card: BlockerCardData; now: Date }) {
   const { t } = useTranslation();
   if (!card.dueAt) return null;
   const overdue = card.status === "open" && new Date(card.dueAt) < now;
+  const words = t(overdue ? "blockers.card.overdue" : "blockers.card.due", { date: formatDateTime(card.dueAt) });
   return (
-    <span className={cn("inline-flex shrink-0 items-center gap-1", overdue && "font-medium text-destructive")} title={formatDateTime(card.dueAt)}>
+    <span className={cn("inline-flex shrink-0 items-center gap-1", overdue && "font-medium text-destructive")} title={words}>
       <CalendarClock className="size-3.5" aria-hidden="true" />
-      {t(overdue ? "blockers.card.overdue" : "blockers.card.due", { date: formatWhen(card.dueAt, now) })}
+      <span aria-hidden="true">{formatWhen(card.dueAt, now)}</span>
+      <span className="sr-only">{words}</span>
     </span>
   );
 }
 
+/** Who waits: their pictures and the first one's first name; the sentence for screen readers and as a tooltip. */
 function WaitingPeople({ card }: { card: BlockerCardData }) {
   const { t } = useTranslation();
   const waiting = card.waiting.length > 0 ? card.waiting : [card.creator];
   const [first] = waiting;
+  const sentence = t("blockers.card.waiting", { count: waiting.length - 1, name: personName(first, t) });
   return (
-    <span className="flex min-w-0 items-center gap-1.5">
+    <span className="flex min-w-0 items-center gap-1.5" title={sentence}>
       <span className="flex -space-x-1.5" aria-hidden="true">
         {waiting.slice(0, 3).map((person) => (
           <PersonAvatar key={person.id} person={person} className="size-5 ring-2 ring-background" />
         ))}
       </span>
-      <span className="max-w-32 truncate">{t("blockers.card.waiting", { count: waiting.length - 1, name: personName(first, t) })}</span>
+      <span aria-hidden="true" className="max-w-24 truncate">
+        {firstNameOf(personName(first, t))}
+        {waiting.length > 1 && ` +${waiting.length - 1}`}
+      </span>
+      <span className="sr-only">{sentence}</span>
     </span>
   );
 }
@@ -113,7 +122,10 @@ function BlockingPeople({ card, now }: { card: BlockerCardData; now: Date }) {
           return (
             <li key={part.person.id} className="flex min-w-0 items-center gap-1" title={reminder}>
               <PersonAvatar person={part.person} className="size-5" />
-              <span className="max-w-24 truncate">{personName(part.person, t)}</span>
+              <span aria-hidden="true" className="max-w-24 truncate">
+                {firstNameOf(personName(part.person, t))}
+              </span>
+              <span className="sr-only">{personName(part.person, t)}</span>
               <PartStatus part={part} now={now} />
               {reminder && <span className="sr-only">{reminder}</span>}
             </li>

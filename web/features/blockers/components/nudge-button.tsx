@@ -9,7 +9,7 @@ import { shortcutAttributes } from "@/web/features/shortcuts/shortcut-list";
 import { track } from "@/web/lib/analytics";
 import { ApiError } from "@/web/lib/api-error";
 import { formatWhen } from "@/web/lib/date-time";
-import { personName } from "@/web/lib/person-name";
+import { firstNameOf, personName } from "@/web/lib/person-name";
 import type { BlockingPart } from "../api/get-dashboard-list";
 import { nudgeBlockingPerson } from "../api/nudge-blocking-person";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
@@ -63,8 +63,6 @@ export function NudgeButton({ blockerId, part, now, short = false }: { blockerId
     </Button>
   );
 }
-
-export const firstNameOf = (name: string) => (name.includes("@") ? name : (name.split(/\s+/)[0] ?? name));
 
 /** The 429 carries the time of the next allowed nudge, the 409 the snooze's end; say them in the reader's own clock. */
 function nudgeErrorText(error: Error, name: string, t: TFunction): string {

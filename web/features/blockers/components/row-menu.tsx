@@ -7,7 +7,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { paths } from "@/common/paths";
-import type { OpenableProps } from "@/web/components/load-on-use";
+import { useFirstItemFocus, type OpenableProps } from "@/web/components/load-on-use";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
 import { personName } from "@/web/lib/person-name";
 import { useNow } from "@/web/lib/use-now";
@@ -22,11 +22,12 @@ import { useResolve } from "./use-answers";
 
 type Dialog = "snooze-day" | "decline" | "cancel" | undefined;
 
-export default function RowMenu({ card, trigger, defaultOpen = false }: OpenableProps & { card: BlockerCardData }) {
+export default function RowMenu({ card, trigger, defaultOpen = false, openedByKeyboard }: OpenableProps & { card: BlockerCardData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const now = useNow();
   const [dialog, setDialog] = useState<Dialog>();
+  const firstItemFocus = useFirstItemFocus(openedByKeyboard);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { can } = card;
   const resolve = useResolve();
@@ -41,7 +42,7 @@ export default function RowMenu({ card, trigger, defaultOpen = false }: Openable
         <DropdownMenuTrigger asChild ref={triggerRef}>
           {trigger}
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="min-w-56">
+        <DropdownMenuContent align="end" className="min-w-56" ref={firstItemFocus}>
           {can.snooze && (
             <>
               <SnoozeChoiceItems blockerId={card.id} onPickDay={() => setDialog("snooze-day")} />

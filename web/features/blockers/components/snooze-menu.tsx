@@ -1,12 +1,13 @@
 // The blocker page's Snooze menu: the choices and the day dialog of snooze-choices.tsx. Loaded when Snooze is first
 // pressed (or `s`), through loadOnUse, then opened at once.
 import { useRef, useState } from "react";
-import type { OpenableProps } from "@/web/components/load-on-use";
+import { useFirstItemFocus, type OpenableProps } from "@/web/components/load-on-use";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
 import { SnoozeChoiceItems, SnoozeDayDialog } from "./snooze-choices";
 
-export default function SnoozeMenu({ blockerId, trigger, defaultOpen = false }: OpenableProps & { blockerId: string }) {
+export default function SnoozeMenu({ blockerId, trigger, defaultOpen = false, openedByKeyboard }: OpenableProps & { blockerId: string }) {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const firstItemFocus = useFirstItemFocus(openedByKeyboard);
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -15,7 +16,7 @@ export default function SnoozeMenu({ blockerId, trigger, defaultOpen = false }: 
         <DropdownMenuTrigger asChild ref={triggerRef}>
           {trigger}
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="start" className="min-w-56">
+        <DropdownMenuContent align="start" className="min-w-56" ref={firstItemFocus}>
           <SnoozeChoiceItems blockerId={blockerId} onPickDay={() => setDialogOpen(true)} />
         </DropdownMenuContent>
       </DropdownMenu>

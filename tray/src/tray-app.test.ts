@@ -2,6 +2,8 @@
 // a signed-in tray shows both columns, follows changes live, notifies when someone new waits on its person or
 // nudges them, runs the menu's actions, and says it was signed out when its person signs it out in settings.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_WORKING_HOURS } from "../../common/profile.ts";
+import { nextWorkingMoment } from "../../common/working-time.ts";
 import { makeBlocker, makeTeam, type Teammate } from "../../server/test/factories.ts";
 import { signInDevice, signOutDevices } from "../../server/test/device-sign-in.ts";
 import { ScriptClient } from "../../server/test/script-client.ts";
@@ -107,15 +109,19 @@ describe("the tray", () => {
       expect(actionsOf("Sign the vendor form")).not.toContain("Nudge Ana");
 
       // The clock jumps to three days behind, and the tray hears from the server again (it reads on every change):
-      // "Snooze 1 day" still means a day from the server's now, which the server takes.
+      // "Snooze 1 day" still means a day from the server's now, which the server takes — moved to the start of Bob's
+      // working hours (Paris, 09:00–17:00) when a day on falls outside them (decision 049).
       deviceAhead = -3 * DAY;
       await makeBlocker(ana, [bob], { title: "Sign the NDA" });
       await tray.shows("Sign the NDA — Ana · just now");
+      const before = Date.now();
       await tray.tray.act({ type: "snooze-day", blockerId: logged, title: "Check the load test" });
+      const after = Date.now();
       const part = (await new ScriptClient(server.url, tray.token).get(`/api/v1/blockers/${logged}`)).json as { blocking: { snoozedUntil: string | null }[] };
-      const snoozedFor = Date.parse(part.blocking[0]?.snoozedUntil ?? "") - Date.now();
-      expect(snoozedFor).toBeGreaterThan(DAY - 60_000);
-      expect(snoozedFor).toBeLessThan(DAY + 60_000);
+      const snoozedUntil = Date.parse(part.blocking[0]?.snoozedUntil ?? "");
+      const aDayOn = (moment: number) => nextWorkingMoment(new Date(moment + DAY), "Europe/Paris", DEFAULT_WORKING_HOURS).getTime();
+      expect(snoozedUntil).toBeGreaterThanOrEqual(aDayOn(before));
+      expect(snoozedUntil).toBeLessThanOrEqual(aDayOn(after));
     } finally {
       tray.tray.stop();
     }

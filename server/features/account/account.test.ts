@@ -142,6 +142,10 @@ describe("changing one's e-mail address", () => {
     const { email } = await signUp(client, { mail: server.mail });
     expect((await client.post("/api/account/email", { newEmail: email, password: STRONG_PASSWORD })).json).toMatchObject({ fields: { newEmail: [expect.any(String)] } });
     expect((await client.post("/api/account/email", { newEmail: "not an address", password: STRONG_PASSWORD })).json).toMatchObject({ fields: { newEmail: [expect.any(String)] } });
+    // Longer than any password Holdup takes (a fuzz found a 500 here): not theirs, like any other wrong one.
+    const tooLong = await client.post("/api/account/email", { newEmail: makeEmail("elsewhere"), password: "x".repeat(200) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json).toMatchObject({ code: "INVALID_PASSWORD", fields: { password: ["That is not your password"] } });
   });
 });
 

@@ -11,7 +11,8 @@ export async function checkPassword(auth: Auth, headers: Headers, password: stri
   try {
     await auth.api.verifyPassword({ body: { password }, headers });
   } catch (error) {
-    if (isAPIError(error) && error.body?.code === "INVALID_PASSWORD") {
+    // Longer than any password Holdup accepts (better-auth refuses it before comparing): not theirs either.
+    if (isAPIError(error) && (error.body?.code === "INVALID_PASSWORD" || error.body?.code === "PASSWORD_TOO_LONG")) {
       throw new Refusal(400, "INVALID_PASSWORD", "That is not your password", { fields: { password: ["That is not your password"] } });
     }
     throw error;

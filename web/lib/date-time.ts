@@ -79,3 +79,12 @@ export function formatDay(iso: string | Date, now: Date, locale?: string): strin
   const year = date.getFullYear() === now.getFullYear() ? {} : { year: "numeric" as const };
   return formatter(locale, { weekday: "short", day: "numeric", month: "short", ...year }).format(date);
 }
+
+/** The time of day somewhere else ("00:46" in Tokyo), as the reader's locale writes times. */
+export function formatTimeIn(moment: Date, timeZone: string, locale?: string): string {
+  try {
+    return formatter(locale, { timeStyle: "short", timeZone }).format(moment);
+  } catch {
+    return formatter(locale, { timeStyle: "short" }).format(moment);
+  }
+}

@@ -29,7 +29,7 @@ import { createTokenSeal } from "./token-seal.ts";
 /** Slack posts these; their signature is their authentication, so the same-origin rule does not apply to them alone. */
 export const SLACK_REQUEST_PATHS = ["/api/slack/commands", "/api/slack/interactions", "/api/slack/events"] as const;
 
-const notConfigured = () => new Refusal(404, "slack_not_configured", "Slack is not set up on this Holdup: set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET (see the README)");
+const notConfigured = () => new Refusal(404, "slack_not_configured", "Slack is not set up on this server: ask whoever runs Holdup");
 
 /** Node's request and response, which @slack/oauth's InstallProvider reads and writes itself. */
 function nodeExchange(c: Context): { req: IncomingMessage; res: ServerResponse } {

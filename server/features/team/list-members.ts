@@ -71,12 +71,13 @@ export async function listMembers(db: Database, viewer: Member, options: { q?: s
   const last = page.at(-1);
   const viewerRole = viewer.role as TeamRole;
   return {
-    items: page.map(({ timezone, workingHours, sortName: _sortName, ...person }) => {
+    items: page.map(({ workingHours, sortName: _sortName, ...person }) => {
       const isViewer = person.profileId === viewer.profileId;
       const roles = isViewer ? [] : assignableRoles(viewerRole, person.role as TeamRole);
       return {
         ...person,
-        away: !isWithinWorkingHours(now, timezone, workingHours),
+        // Outside their working hours now (the page says so with their local time, from `timezone`).
+        away: !isWithinWorkingHours(now, person.timezone, workingHours),
         isViewer,
         allowed: {
           roles,

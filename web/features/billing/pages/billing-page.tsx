@@ -94,9 +94,15 @@ function UsageCard({ billing }: { billing: BillingSummary }) {
   const { t } = useTranslation();
   const { members, integrations, blockersToday } = billing.usage;
   const rows = [
-    { label: t("billing.usage.members"), used: members.used + members.pendingInvitations, limit: members.limit, note: members.pendingInvitations > 0 ? t("billing.usage.pending", { count: members.pendingInvitations }) : undefined },
-    { label: t("billing.usage.integrations"), used: integrations.used, limit: integrations.limit },
-    { label: t("billing.usage.blockersToday"), used: blockersToday.used, limit: blockersToday.limit, note: t("billing.usage.perMember") },
+    // Members and the invitations waiting share the plan's limit, and are counted on lines of their own.
+    {
+      label: members.pendingInvitations > 0 ? t("billing.usage.seats") : t("billing.usage.members"),
+      used: members.used + members.pendingInvitations,
+      limit: members.limit,
+      lines: members.pendingInvitations > 0 ? [t("billing.usage.membersLine", { count: members.used }), t("billing.usage.invitationsLine", { count: members.pendingInvitations })] : [],
+    },
+    { label: t("billing.usage.integrations"), used: integrations.used, limit: integrations.limit, lines: [] },
+    { label: t("billing.usage.blockersToday"), used: blockersToday.used, limit: blockersToday.limit, lines: [], note: t("billing.usage.perMember") },
   ];
   return (
     <Card>
@@ -119,7 +125,12 @@ function UsageCard({ billing }: { billing: BillingSummary }) {
                   <div className={row.used >= row.limit ? "h-full bg-amber-500" : "h-full bg-primary"} style={{ width: `${Math.min(100, (row.used / row.limit) * 100)}%` }} />
                 </div>
               )}
-              {row.note && billing.plan === "free" && <p className="text-xs text-muted-foreground">{row.note}</p>}
+              {row.lines.map((line) => (
+                <p key={line} className="text-xs text-muted-foreground">
+                  {line}
+                </p>
+              ))}
+              {"note" in row && row.note && billing.plan === "free" && <p className="text-xs text-muted-foreground">{row.note}</p>}
             </li>
           ))}
         </ul>

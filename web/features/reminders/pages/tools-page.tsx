@@ -1,8 +1,6 @@
 // /organization/tools (= /organization/integrations): the team's reminder schedule, and the tools it connects (Slack,
 // GitHub, outgoing webhooks).
-import { PlugZap } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "@/web/components/empty-state";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { GithubCard } from "@/web/features/github/components/github-card";
 import { SlackCard } from "@/web/features/slack/components/slack-card";
@@ -11,10 +9,10 @@ import { RemindersSection } from "../components/reminders-section";
 
 export default function ToolsPage() {
   const { t } = useTranslation();
-  usePageTitle(t("coming.integrations.title"));
+  usePageTitle(t("integrations.title"));
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-8 md:px-8">
-      <h1 className="text-2xl font-semibold tracking-tight">{t("coming.integrations.title")}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("integrations.title")}</h1>
       <RemindersSection />
       <section aria-labelledby="connected-tools" className="flex flex-col gap-3">
         <h2 id="connected-tools" className="text-lg font-semibold">
@@ -23,7 +21,6 @@ export default function ToolsPage() {
         <SlackCard />
         <GithubCard />
         <WebhooksCard />
-        <EmptyState icon={PlugZap} title={t("coming.integrations.empty")} description={t("coming.integrations.description")} />
       </section>
     </main>
   );

@@ -1,5 +1,6 @@
 // Slack, in /organization/integrations: the team's workspace (its name, icon, who connected it and when, a failure
-// Slack gave), "Add to Slack" and Disconnect for owners and admins, and for members who to ask. Coming back from
+// Slack gave), "Add to Slack" and Disconnect for owners and admins, and for members who to ask. On a server where Slack
+// is not set up, owners and admins read whom to ask (in words, never the server's settings) and members see nothing. Coming back from
 // Slack's consent page, the address says how it went (?slack=…): said once, then taken off the address.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, Hash, Unplug } from "lucide-react";
@@ -43,6 +44,8 @@ export function SlackCard() {
   const { t } = useTranslation();
   const slack = useQuery(slackQueryOptions());
   useInstallOutcome();
+  // Not set up on this server: nothing a member can do about it, so nothing is said to them (owners and admins are told whom to ask).
+  if (slack.data && !slack.data.available && !slack.data.canManage) return null;
   return (
     <IntegrationCard title={t("slack.title")} description={t("slack.description")} query={slack}>
       {(data) => <SlackConnectionView connection={data} />}
@@ -53,7 +56,17 @@ export function SlackCard() {
 function SlackConnectionView({ connection }: { connection: SlackConnection }) {
   const { t } = useTranslation();
   const { available, canManage, workspace } = connection;
-  if (!available) return <p className="text-sm text-muted-foreground">{t("slack.notAvailable")}</p>;
+  if (!available) {
+    return (
+      <div className="grid gap-1 text-sm text-muted-foreground">
+        <p>{t("slack.notAvailable")}</p>
+        <details>
+          <summary className="w-fit cursor-pointer rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">{t("slack.notAvailableHow")}</summary>
+          <p className="mt-1">{t("slack.notAvailableDetails")}</p>
+        </details>
+      </div>
+    );
+  }
   if (!workspace) {
     if (!canManage) return <p className="text-sm text-muted-foreground">{t("slack.askAnAdmin")}</p>;
     return (

@@ -11,7 +11,8 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
 import { NativeSelect } from "@/web/components/ui/native-select";
-import { formatDate } from "@/web/lib/date-time";
+import { formatDate, formatTimeIn } from "@/web/lib/date-time";
+import { useNow } from "@/web/lib/use-now";
 import { bareName } from "@/web/lib/person-name";
 import { changeRole, removeMember, transferOwnership, type TeamMember, type TeamRole } from "../api/members";
 import { useTeamMutation } from "../api/use-team-mutation";
@@ -28,6 +29,7 @@ export function MemberRow({ member }: { member: TeamMember }) {
   const removal = useTeamMutation(removeMember, () => t("team.access.removed", { name }));
   const transfer = useTeamMutation(transferOwnership, () => t("team.access.transferred", { name }));
   const hasActions = member.allowed.remove || member.allowed.transferOwnership;
+  const now = useNow();
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3" data-testid="member-row">
@@ -39,9 +41,11 @@ export function MemberRow({ member }: { member: TeamMember }) {
           </Link>
           {member.isViewer && <span className="text-sm font-normal text-muted-foreground">{t("team.access.you")}</span>}
           {member.away && (
-            <Badge variant="gray" title={t("team.access.awayHint")}>
-              {t("team.access.away")}
-            </Badge>
+            // Not "Away", which is for someone who said so (away-until): only their hours, and their clock now.
+            <span className="inline-flex items-center gap-1.5 text-xs font-normal text-muted-foreground" title={t("team.access.awayHint")}>
+              <span aria-hidden="true" className="size-1.5 rounded-full bg-muted-foreground/50" />
+              {t("team.access.outsideHours", { time: formatTimeIn(now, member.timezone) })}
+            </span>
           )}
           <AwayBadge awayUntil={member.awayUntil} />
         </p>

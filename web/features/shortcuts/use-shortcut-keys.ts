@@ -24,6 +24,7 @@ const blockerCards = () => [...document.querySelectorAll<HTMLElement>("[data-blo
 
 export type ShortcutActions = {
   openSearch: () => void;
+  openQuickCapture: () => void;
   openHelp: () => void;
   /** Says something to screen readers (a polite live region). */
   announce: (message: string) => void;
@@ -76,7 +77,7 @@ export function useShortcutKeys(actions: ShortcutActions) {
       const { openSearch, openHelp, announce, going } = latestActions();
       switch (id) {
         case "newBlocker":
-          return void navigate(paths.addBlocker);
+          return latestActions().openQuickCapture();
         case "search":
           return openSearch();
         case "next":

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Hourglass, Inbox, Plus } from "lucide-react";
+import { Hourglass, Inbox } from "lucide-react";
 import { lazy, Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -7,11 +7,11 @@ import { dashboardOrders, type DashboardOrder } from "@/common/blocker-values";
 import { paths } from "@/common/paths";
 import { useAuth } from "@/web/app/auth-context";
 import { EmptyState } from "@/web/components/empty-state";
-import { Button } from "@/web/components/ui/button";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { blockerKeys } from "@/web/features/blockers/api/blocker-keys";
 import { useDashboardColumn, type BlockerCardData } from "@/web/features/blockers/api/get-dashboard-list";
+import { AddBlockerButton } from "@/web/features/blockers/components/add-blocker-button";
 import { BlockerList } from "@/web/features/blockers/components/blocker-list";
 import { BlockerRow, BlockerRowSkeleton } from "@/web/features/blockers/components/blocker-row";
 import { isSnoozed, SnoozeNote } from "@/web/features/blockers/components/part-status";
@@ -34,14 +34,7 @@ export default function DashboardPage() {
   const [searchParams] = useSearchParams();
   const view = searchParams.get("view") === "team" ? "team" : "mine";
   const firstName = profile?.fullName?.split(/\s+/)[0] ?? "";
-  const addBlocker = (
-    <Button asChild size="sm">
-      <Link to={paths.addBlocker}>
-        <Plus aria-hidden="true" />
-        {t("dashboard.addBlocker")}
-      </Link>
-    </Button>
-  );
+  const addBlocker = <AddBlockerButton />;
   return (
     <main className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-5 md:px-8">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">

@@ -1,16 +1,20 @@
-// Keyboard shortcuts and search for the signed-in app: the key handler, the command palette and the "?" list (each
-// loaded the first time it opens), and a live region that tells screen readers what a shortcut did.
-import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
+// Keyboard shortcuts and search for the signed-in app: the key handler, the command palette, quick capture and the
+// "?" list (each loaded the first time it opens; the palette's and quick capture's code while the browser is idle,
+// so Ctrl+K and c open at once), and a live region that tells screen readers what a shortcut did.
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useShortcutKeys } from "../use-shortcut-keys";
 
-const CommandPalette = lazy(() => import("@/web/features/search/components/command-palette"));
+const loadPalette = () => import("@/web/features/search/components/command-palette");
+const loadQuickCapture = () => import("@/web/features/blockers/components/quick-capture");
+const CommandPalette = lazy(loadPalette);
+const QuickCapture = lazy(loadQuickCapture);
 const ShortcutsDialog = lazy(async () => ({ default: (await import("./shortcuts-dialog")).ShortcutsDialog }));
 
-type Shortcuts = { openSearch: () => void; openHelp: () => void };
+type Shortcuts = { openSearch: () => void; openHelp: () => void; openQuickCapture: () => void };
 const ShortcutsContext = createContext<Shortcuts | null>(null);
 
-/** Opens search or the list of shortcuts from a button (the sidebar's Search, the palette's own action). */
+/** Opens search, quick capture or the list of shortcuts from a button (the sidebar's Search, "Add a blocker"…). */
 export function useShortcuts(): Shortcuts {
   const context = useContext(ShortcutsContext);
   if (!context) throw new Error("useShortcuts is used outside ShortcutsProvider");
@@ -23,6 +27,8 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
   const [searchLoaded, setSearchLoaded] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [helpLoaded, setHelpLoaded] = useState(false);
+  const [captureOpen, setCaptureOpen] = useState(false);
+  const [captureLoaded, setCaptureLoaded] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const controls = useMemo<Shortcuts>(
     () => ({
@@ -34,9 +40,23 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
         setHelpLoaded(true);
         setHelpOpen(true);
       },
+      openQuickCapture: () => {
+        setCaptureLoaded(true);
+        setCaptureOpen(true);
+      },
     }),
     [],
   );
+  // What a key opens is fetched once the page has drawn and the browser has nothing else to do.
+  useEffect(() => {
+    const preload = () => void Promise.all([loadPalette(), loadQuickCapture()]);
+    if (typeof requestIdleCallback === "function") {
+      const idle = requestIdleCallback(preload, { timeout: 5_000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(preload, 2_000);
+    return () => clearTimeout(timer);
+  }, []);
   useShortcutKeys({
     ...controls,
     // Emptied first, so that the same sentence twice is read twice.
@@ -53,6 +73,11 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
       {searchLoaded && (
         <Suspense fallback={null}>
           <CommandPalette open={searchOpen} onOpenChange={setSearchOpen} />
+        </Suspense>
+      )}
+      {captureLoaded && (
+        <Suspense fallback={null}>
+          <QuickCapture open={captureOpen} onOpenChange={setCaptureOpen} />
         </Suspense>
       )}
       {helpLoaded && (

@@ -63,3 +63,46 @@ test("a signed-in person who reaches an unknown address stays in the app's frame
   await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Get Started" })).toHaveCount(0);
 });
+
+test("one frame on every signed-in page: the same content edge, and nothing of the sidebar cut off at laptop sizes", async ({ page, teammate }) => {
+  // Every page's content starts at the same place (it started at 288, 352, 416 or 464 px).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const edges = new Set<number>();
+  for (const path of ["/dashboard", "/resolved", "/notifications", "/insights", "/settings/personal", "/organization/access", "/organization/billing", "/organization/integrations", "/organization/invites", "/add"]) {
+    await page.goto(path);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+    edges.add(Math.round((await main.getByRole("heading", { level: 1 }).boundingBox())?.x ?? -1));
+  }
+  expect([...edges]).toHaveLength(1);
+
+  for (const [width, height] of [[1280, 720], [1366, 768], [1440, 900]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto("/dashboard");
+    const sidebar = page.locator("[data-slot=sidebar-container]").first();
+    await expect(sidebar.getByRole("link", { name: /Chat with Support/ })).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/sidebar-${width}x${height}.png` });
+    // Each entry, the team card and the profile card are drawn whole inside the window.
+    const parts = [sidebar.getByRole("link"), sidebar.getByRole("button"), sidebar.getByTestId("team-card")];
+    for (const part of parts) {
+      // Cut: not wholly inside the window, or inside a part of the sidebar that scrolls or clips.
+      const cut = await part.evaluateAll((all) =>
+        all
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            if (box.height === 0) return false;
+            let bounds = { top: 0, bottom: window.innerHeight };
+            for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+              if (getComputedStyle(parent).overflowY === "visible") continue;
+              const clip = parent.getBoundingClientRect();
+              bounds = { top: Math.max(bounds.top, clip.top), bottom: Math.min(bounds.bottom, clip.bottom) };
+            }
+            return box.top < bounds.top - 0.5 || box.bottom > bounds.bottom + 0.5;
+          })
+          .map((element) => element.textContent?.trim()),
+      );
+      expect(cut, `${width}×${height}`).toEqual([]);
+    }
+  }
+  expect(teammate.teamName).toBeTruthy();
+});

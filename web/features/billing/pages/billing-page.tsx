@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { CreditCard, ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { PageFrame } from "@/web/components/page-frame";
 import { QueryError } from "@/web/components/query-error";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -28,7 +29,7 @@ export default function BillingPage() {
   });
 
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame>
       <h1 className="text-2xl font-semibold tracking-tight">{t("billing.title")}</h1>
       {checkout === "success" && <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm">{billing.data?.plan === "plus" ? t("billing.welcomePlus") : t("billing.activating")}</output>}
       {checkout === "cancelled" && <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm">{t("billing.checkoutCancelled")}</output>}
@@ -42,7 +43,7 @@ export default function BillingPage() {
           <UsageCard billing={billing.data} />
         </>
       )}
-    </main>
+    </PageFrame>
   );
 }
 

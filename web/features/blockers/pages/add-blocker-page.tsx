@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { PageFrame } from "@/web/components/page-frame";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { BlockerForm } from "../components/blocker-form";
@@ -7,16 +8,16 @@ export default function AddBlockerPage() {
   const { t } = useTranslation();
   usePageTitle(t("blockers.form.pageTitle"));
   return (
-    <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("blockers.form.pageTitle")}</h1>
         <p className="text-muted-foreground">{t("blockers.form.pageDescription")}</p>
       </div>
-      <Card>
+      <Card className="max-w-2xl">
         <CardContent>
           <BlockerForm />
         </CardContent>
       </Card>
-    </main>
+    </PageFrame>
   );
 }

@@ -3,6 +3,7 @@ import { Pencil } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { PageFrame } from "@/web/components/page-frame";
 import { PageLoadFailed } from "@/web/components/page-load-failed";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -54,7 +55,7 @@ export default function BlockerPage() {
 
   const data = blocker.data;
   return (
-    <main data-blocker-page className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <PageFrame data-blocker-page className="grid lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid content-start gap-6">
         {editing && data.can.edit ? (
           <Suspense fallback={<Spinner className="size-6 text-muted-foreground" />}>
@@ -99,14 +100,14 @@ export default function BlockerPage() {
           </div>
         )}
       </section>
-    </main>
+    </PageFrame>
   );
 }
 
 function BlockerPageSkeleton() {
   const { t } = useTranslation();
   return (
-    <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]" aria-busy="true">
+    <PageFrame className="grid lg:grid-cols-[minmax(0,1fr)_18rem]" aria-busy="true">
       <output className="sr-only">{t("ui.loading")}</output>
       <div className="grid content-start gap-4" aria-hidden="true">
         <Skeleton className="h-8 w-3/4" />
@@ -121,6 +122,6 @@ function BlockerPageSkeleton() {
         <Skeleton className="h-10 w-full" />
       </div>
       <Skeleton className="h-56 w-full" aria-hidden="true" />
-    </main>
+    </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCheck, FilterX } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { PageFrame } from "@/web/components/page-frame";
 import { EmptyState } from "@/web/components/empty-state";
 import { Button } from "@/web/components/ui/button";
 import { formatDuration } from "@/web/lib/relative-time";
@@ -33,7 +34,7 @@ export default function ResolvedPage() {
     <EmptyState icon={CheckCheck} title={t("blockers.resolved.emptyTitle")} description={t("blockers.resolved.emptyDescription")} />
   );
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("blockers.resolved.title")}</h1>
         <p className="text-muted-foreground">{t("blockers.resolved.description")}</p>
@@ -48,6 +49,6 @@ export default function ResolvedPage() {
           <BlockerRow card={card} now={now} people="blocking" meta={<span className="shrink-0">{t("blockers.resolved.blockedFor", { duration: formatDuration(card.blockedForMs, t) })}</span>} menu={<RowMenuButton card={card} />} />
         )}
       />
-    </main>
+    </PageFrame>
   );
 }

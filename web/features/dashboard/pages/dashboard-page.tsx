@@ -5,7 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { dashboardOrders, type DashboardOrder } from "@/common/blocker-values";
 import { paths } from "@/common/paths";
+import { PageFrame } from "@/web/components/page-frame";
 import { useAuth } from "@/web/app/auth-context";
+import { TopBarAction } from "@/web/app/top-bar";
 import { EmptyState } from "@/web/components/empty-state";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -36,13 +38,13 @@ export default function DashboardPage() {
   const firstName = profile?.fullName?.split(/\s+/)[0] ?? "";
   const addBlocker = <AddBlockerButton />;
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-5 md:px-8">
+    <PageFrame className="gap-4">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <h1 className="mr-auto text-xl font-semibold tracking-tight">{t("dashboard.greeting", { name: firstName })}</h1>
         <ViewSwitch view={view} />
         {view === "mine" && <OrderChoice />}
-        {addBlocker}
       </div>
+      <TopBarAction>{addBlocker}</TopBarAction>
       {view === "team" ? (
         <Suspense fallback={<ColumnsLoading columns={1} />}>
           <TeamBoard now={now} />
@@ -50,7 +52,7 @@ export default function DashboardPage() {
       ) : (
         <MyColumns now={now} addBlocker={addBlocker} />
       )}
-    </main>
+    </PageFrame>
   );
 }
 

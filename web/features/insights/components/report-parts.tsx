@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HOUR_MS } from "@/common/durations";
 import { paths } from "@/common/paths";
+import { PageFrame } from "@/web/components/page-frame";
 import { QueryError } from "@/web/components/query-error";
 import { Button } from "@/web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
@@ -46,7 +47,7 @@ export function ReportFrame<Report extends { plan: "free" | "plus"; range: { fro
   usePageTitle(t(`${words}.title`));
   const data = query.data;
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 md:px-8" aria-busy={query.isFetching}>
+    <PageFrame aria-busy={query.isFetching}>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">{t(`${words}.title`)}</h1>
@@ -75,7 +76,7 @@ export function ReportFrame<Report extends { plan: "free" | "plus"; range: { fro
         children(data)
       )}
       <CountingNotes />
-    </main>
+    </PageFrame>
   );
 }
 

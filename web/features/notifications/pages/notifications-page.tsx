@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bell, CheckCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { PageFrame } from "@/web/components/page-frame";
 import { EmptyState } from "@/web/components/empty-state";
 import { QueryError } from "@/web/components/query-error";
 import { Button } from "@/web/components/ui/button";
@@ -23,7 +24,7 @@ export default function NotificationsPage() {
   const hasAny = (notifications.data?.length ?? 0) > 0;
 
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t("notifications.title")}</h1>
@@ -56,6 +57,6 @@ export default function NotificationsPage() {
           ))}
         </ul>
       )}
-    </main>
+    </PageFrame>
   );
 }

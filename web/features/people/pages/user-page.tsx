@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Inbox, Timer } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { PageFrame } from "@/web/components/page-frame";
 import { useAuth } from "@/web/app/auth-context";
 import { EmptyState } from "@/web/components/empty-state";
 import { PageLoadFailed } from "@/web/components/page-load-failed";
@@ -42,7 +43,7 @@ export default function UserPage() {
   const data = teammate.data;
   const isMe = data?.person.id === profile?.id;
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 md:px-8">
+    <PageFrame className="gap-8">
       <header className="flex flex-wrap items-center gap-4">
         {data ? <PersonAvatar person={data.person} className="size-16 text-xl" /> : <Skeleton className="size-16 rounded-full" />}
         <div className="grid min-w-0 gap-1">
@@ -97,6 +98,6 @@ export default function UserPage() {
           renderRow={(card) => <BlockerRow card={card} now={now} people="waiting" />}
         />
       </section>
-    </main>
+    </PageFrame>
   );
 }

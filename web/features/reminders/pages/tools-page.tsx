@@ -1,6 +1,7 @@
 // /organization/tools (= /organization/integrations): the team's reminder schedule, and the tools it connects (Slack,
 // GitHub, outgoing webhooks).
 import { useTranslation } from "react-i18next";
+import { PageFrame } from "@/web/components/page-frame";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { GithubCard } from "@/web/features/github/components/github-card";
 import { SlackCard } from "@/web/features/slack/components/slack-card";
@@ -11,7 +12,7 @@ export default function ToolsPage() {
   const { t } = useTranslation();
   usePageTitle(t("integrations.title"));
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame className="flex-1">
       <h1 className="text-2xl font-semibold tracking-tight">{t("integrations.title")}</h1>
       <RemindersSection />
       <section aria-labelledby="connected-tools" className="flex flex-col gap-3">
@@ -22,6 +23,6 @@ export default function ToolsPage() {
         <GithubCard />
         <WebhooksCard />
       </section>
-    </main>
+    </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { PageFrame } from "@/web/components/page-frame";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { AboutYouCard } from "../components/about-you-card";
 import { ApiKeysCard } from "../components/api-keys-card";
@@ -16,7 +17,7 @@ export default function PersonalSettingsPage() {
   const { t } = useTranslation();
   usePageTitle(t("settings.personal.title"));
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame>
       <h1 className="text-2xl font-semibold tracking-tight">{t("settings.personal.title")}</h1>
       <AboutYouCard />
       <NotificationsCard />
@@ -29,6 +30,6 @@ export default function PersonalSettingsPage() {
       <GithubLoginCard />
       <ProductAnalyticsCard />
       <DeleteAccountCard />
-    </main>
+    </PageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { LogOut, Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PageFrame } from "@/web/components/page-frame";
 import { EmptyState } from "@/web/components/empty-state";
 import { QueryError } from "@/web/components/query-error";
 import { Input } from "@/web/components/ui/input";
@@ -27,7 +28,7 @@ export default function AccessPage() {
   const items = members.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t("team.access.title")}</h1>
@@ -73,6 +74,6 @@ export default function AccessPage() {
           {t("team.access.lastOwner")}
         </p>
       )}
-    </main>
+    </PageFrame>
   );
 }

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { PageFrame } from "@/web/components/page-frame";
 import { EmptyState } from "@/web/components/empty-state";
 import { QueryError } from "@/web/components/query-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -17,7 +18,7 @@ export default function InvitesPage() {
   usePageTitle(t("team.invitesPage.title"));
   const invitations = useQuery(teamInvitationsQueryOptions());
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame>
       <h1 className="text-2xl font-semibold tracking-tight">{t("team.invitesPage.title")}</h1>
       <Card>
         <CardHeader>
@@ -53,6 +54,6 @@ export default function InvitesPage() {
           </ul>
         )}
       </section>
-    </main>
+    </PageFrame>
   );
 }

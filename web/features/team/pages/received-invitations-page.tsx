@@ -5,6 +5,7 @@ import { Inbox } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { PageFrame } from "@/web/components/page-frame";
 import { rememberInvitationToken } from "@/web/features/onboarding/invitation-token";
 import { EmptyState } from "@/web/components/empty-state";
 import { QueryError } from "@/web/components/query-error";
@@ -26,7 +27,7 @@ export default function ReceivedInvitationsPage() {
   useEffect(() => rememberInvitationToken(linkToken), [linkToken]);
   const invitations = useQuery(receivedInvitationsQueryOptions(linkToken ?? undefined));
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
+    <PageFrame>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("team.received.title")}</h1>
         <p className="text-muted-foreground">{t("team.received.description")}</p>
@@ -47,7 +48,7 @@ export default function ReceivedInvitationsPage() {
           ))}
         </ul>
       )}
-    </main>
+    </PageFrame>
   );
 }
 

@@ -6,7 +6,7 @@
 //   (bench/soak.ts --smoke) and Lighthouse (bench/web.ts --smoke) included, in four processes side by side (see
 //   SMOKE_LANES) — in about two minutes; it prints the figures and their targets but fails only when a benchmark
 //   breaks (it throws, or a figure is missing).
-// Options: --only startup,session,dashboard,scale,reminders,slack,insights,webhooks,api,tray,soak,web (soak and web run
+// Options: --only startup,session,dashboard,scale,reminders,slack,insights,webhooks,api,tray,interactions,soak,web (soak and web run
 // by default in a smoke run only: their full runs are `npm run bench:soak` and `npm run bench:web`);
 // --database-url URL (PostgreSQL on which scratch databases are created; default: the machine's test database).
 import { spawn } from "node:child_process";
@@ -24,6 +24,7 @@ import { measureStartup } from "./startup.ts";
 import { benchWebhookFanOut, WEBHOOK_ENDPOINTS } from "./webhooks.ts";
 import { benchPublicApi } from "./public-api.ts";
 import { benchTray, type ProcessMemory } from "./tray.ts";
+import { benchInteractions } from "./interactions.ts";
 import { describeMachine, RunReport } from "./run-report.ts";
 import { runKindOf, Verdict, type RunKind } from "./verdict.ts";
 
@@ -101,6 +102,10 @@ const targets = {
   trayIdleRequests: 0,
   /** Issue #15: a change reaches the tray's menu within a second at the 99th percentile. */
   trayChangeP99Ms: 1000,
+  /** Issue #27, in Chromium: `c` → quick capture shown and focused; Ctrl+K → the palette's first opening; Done → the row gone. Medians. */
+  quickCaptureMs: 100,
+  paletteFirstOpenMs: 150,
+  rowActionMs: 100,
 };
 const verdict = new Verdict(kind);
 const report = new RunReport(verdict);
@@ -355,6 +360,24 @@ async function publicApi() {
   }
 }
 
+async function interactions() {
+  const out = report.section("interactions");
+  const rounds = sized({ full: 15, quick: 5, smoke: 2 });
+  out.title(`What a person waits for in Chromium (the built app, PGlite; ${rounds} rounds, each on a freshly loaded dashboard at 1280×800; from the key's or the click's event to the first frame showing the change)`);
+  const result = await benchInteractions({ rounds });
+  const row = out.table(["interaction", "median (ms)", "p90 (ms)", "slowest (ms)", "target (median)"]);
+  const measures = [
+    ["c → quick capture shown, its title in focus", result.quickCapture, targets.quickCaptureMs],
+    ["Ctrl+K → the command palette, first opening on the page", result.paletteFirstOpen, targets.paletteFirstOpenMs],
+    ["Done on a row → the row gone (before the server answers)", result.rowDone, targets.rowActionMs],
+  ] as const;
+  for (const [what, samples, target] of measures) {
+    verdict.counted(samples.length, `${what}: samples`);
+    row(what, round(median([...samples]), 0), round(percentile([...samples], 0.9), 0), round(Math.max(...samples), 0), `≤ ${target} ms`);
+    verdict.atMost(median([...samples]), target, `${what}: median ${round(median([...samples]), 0)} ms > ${target} ms`);
+  }
+}
+
 async function tray() {
   const out = report.section("tray");
   // Settled: 10 s without a menu drawn, past V8's clean-up of what start-up left (its memory reducer waits 8 s).
@@ -430,6 +453,7 @@ const parts: Record<string, () => Promise<void>> = {
   webhooks,
   api: publicApi,
   tray,
+  interactions,
   // The soak and Lighthouse are scripts of their own (`npm run bench:soak`, `npm run bench:web`), run as they are run.
   soak: benchScript("bench/soak.ts", databaseFlags),
   web: benchScript("bench/web.ts", []),
@@ -451,7 +475,7 @@ if (unknown.length > 0) {
  */
 const SMOKE_LANES = [
   ["dashboard", "reminders", "session", "webhooks", "slack"],
-  ["startup", "tray", "api", "scale", "insights"],
+  ["startup", "tray", "api", "scale", "insights", "interactions"],
 ];
 const laneless = Object.keys(parts).filter((name) => !ownScripts.has(name) && !SMOKE_LANES.flat().includes(name));
 if (laneless.length > 0) throw new Error(`bench/run.ts: put ${laneless.join(", ")} in one of the SMOKE_LANES`);

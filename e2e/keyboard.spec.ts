@@ -98,3 +98,24 @@ test("shortcuts: j/k move through the list, Enter opens, d answers, s opens the 
   await keyboard.press("Escape");
   await expect(capture).toBeHidden();
 });
+
+test("keys typed before search has loaded are kept: Ctrl+K and a word at once, on a page just opened", async ({ page, baseURL, bob }) => {
+  await logBlocker(page.request, baseURL ?? "", "Payments API spec", [bob.fullName]);
+  // The palette's code is held back until the keys are typed, as on a slow connection.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await bob.page.route(/command-palette-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await bob.page.goto("/dashboard");
+  await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("1");
+  await bob.page.keyboard.press("Control+k");
+  await bob.page.keyboard.type("paym");
+  release();
+  const palette = bob.page.getByRole("dialog", { name: "Search Holdup" });
+  await expect(palette.getByRole("combobox")).toHaveValue("paym");
+  await expect(palette.getByRole("option", { name: /Payments API spec/ })).toBeVisible();
+  // Typed into the palette, not taken as shortcuts: nothing else opened or moved.
+  await expect(bob.page).toHaveURL(/\/dashboard$/);
+});

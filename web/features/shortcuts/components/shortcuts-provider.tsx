@@ -1,8 +1,9 @@
 // Keyboard shortcuts and search for the signed-in app: the key handler, the command palette, quick capture and the
 // "?" list (each loaded the first time it opens; the palette's and quick capture's code while the browser is idle,
 // so Ctrl+K and c open at once), and a live region that tells screen readers what a shortcut did.
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { startTypingAhead } from "../typed-ahead";
 import { useShortcutKeys } from "../use-shortcut-keys";
 
 const loadPalette = () => import("@/web/features/search/components/command-palette");
@@ -30,9 +31,14 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
   const [captureOpen, setCaptureOpen] = useState(false);
   const [captureLoaded, setCaptureLoaded] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  /** Whether each dialog is drawn (open or closed) already: the state above, read from the controls made once. */
+  const mounted = useRef({ search: false, capture: false });
   const controls = useMemo<Shortcuts>(
     () => ({
       openSearch: () => {
+        // Its code not in yet (a page just opened): what is typed meanwhile waits for its field.
+        if (!mounted.current.search) startTypingAhead();
+        mounted.current.search = true;
         setSearchLoaded(true);
         setSearchOpen(true);
       },
@@ -41,6 +47,8 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
         setHelpOpen(true);
       },
       openQuickCapture: () => {
+        if (!mounted.current.capture) startTypingAhead();
+        mounted.current.capture = true;
         setCaptureLoaded(true);
         setCaptureOpen(true);
       },
@@ -53,6 +61,7 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const preload = () =>
       void Promise.all([loadPalette(), loadQuickCapture()]).then(() => {
+        mounted.current = { search: true, capture: true };
         setSearchLoaded(true);
         setCaptureLoaded(true);
       });

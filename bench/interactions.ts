@@ -81,7 +81,7 @@ export async function benchInteractions({ rounds }: { rounds: number }): Promise
       const row = page.getByTestId("waiting-on-me-list").getByRole("article", { name: title, exact: true });
       await row.hover();
       await watch(page, "click", { kind: "row-gone", title });
-      await row.getByRole("button", { name: `Done: ${title}` }).click();
+      await row.getByRole("button", { name: `Mark done: ${title}` }).click();
       result.rowDone.push(await measured(page));
     }
     return result;

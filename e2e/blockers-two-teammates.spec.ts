@@ -32,7 +32,7 @@ test("Alice logs a blocker on Bob; Bob sees it live, gets her nudge by e-mail, m
   await cooledDown.focus();
   await expect(page.getByRole("tooltip")).toContainText("You can nudge Bob Stone again at");
 
-  await bob.page.getByTestId("waiting-on-me-list").getByRole("button", { name: `Done: ${title}` }).click();
+  await bob.page.getByTestId("waiting-on-me-list").getByRole("button", { name: `Mark done: ${title}` }).click();
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("0");
   await expect(page.getByTestId("im-waiting-on")).toHaveText("0");
 

@@ -28,7 +28,7 @@ test("Bob's column shows at least twelve rows at 1280×800, urgent and overdue f
   // One primary action shows on the row the pointer is over; the rest are in its menu.
   const first = rows.first();
   await first.hover();
-  await expect(first.getByRole("button", { name: "Done: Production database credentials" })).toBeVisible();
+  await expect(first.getByRole("button", { name: "Mark done: Production database credentials" })).toBeVisible();
   await shoot(bob.page, "dashboard-1280-light");
   await first.getByRole("button", { name: "More actions: Production database credentials" }).click();
   await expect(bob.page.getByRole("menuitem", { name: /^Tomorrow/ })).toBeVisible();
@@ -61,7 +61,7 @@ test("Bob takes back Done with the toast's Undo and a snooze with z: the row is 
   const id = await logBlocker(page.request, baseURL ?? "", title, [bob.fullName]);
   await bob.page.goto("/dashboard");
   const column = bob.page.getByTestId("waiting-on-me-list");
-  await column.getByRole("button", { name: `Done: ${title}` }).click();
+  await column.getByRole("button", { name: `Mark done: ${title}` }).click();
   await expect(bob.page.getByText("Marked done. Everyone is done, so the blocker is resolved.")).toBeVisible();
   await expect(column.getByRole("article", { name: title })).toHaveCount(0);
   await bob.page.getByRole("button", { name: "Undo" }).click();

@@ -76,7 +76,7 @@ test.describe("links", () => {
 
 test.describe("landing page", () => {
   test("the badges' text fits inside them, with room to spare, in this machine's wide font", async ({ page }) => {
-    for (const file of ["launch-day.svg", "maker-pick.svg", "backed-northstar.svg", "backed-tidewater.svg"]) {
+    for (const file of ["self-hosted.svg", "your-data.svg", "open-api.svg", "keyboard.svg"]) {
       await page.goto(`/badges/${file}`);
       const roomLeft = await page.evaluate(() => {
         const svg = document.querySelector("svg");
@@ -94,7 +94,7 @@ test.describe("landing page", () => {
     const inOrder = [
       page.getByRole("heading", { level: 1, name: "Stop losing days to “I was waiting on…”" }),
       page.getByRole("button", { name: /^Got a min to try\?/ }),
-      page.getByRole("heading", { name: "Launched and backed by people who hate waiting too" }),
+      page.getByRole("heading", { name: "What you can count on" }),
       page.getByRole("heading", { level: 2, name: "Who Benefits?", exact: true }),
       page.getByRole("heading", { level: 2, name: "Why Holdup", exact: true }),
       page.getByRole("heading", { level: 2, name: "How It Works", exact: true }),

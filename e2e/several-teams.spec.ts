@@ -61,7 +61,7 @@ test("Bob works in two teams: the switcher, its counts, one team's blockers at a
   await secondTab.getByRole("menuitemradio", { name: /Growth Guild/ }).click();
   await expect(secondTab.getByTestId("waiting-on-me-list").getByRole("link", { name: "Growth: launch checklist" })).toBeVisible();
 
-  await waitingOnMe.getByRole("button", { name: "Done: Checkout: card form review" }).click();
+  await waitingOnMe.getByRole("button", { name: "Mark done: Checkout: card form review" }).click();
   await expect(waitingOnMe.getByRole("link", { name: "Checkout: card form review" })).toHaveCount(0);
   await expect(teamCard).toContainText(teammate.teamName);
   await expect(secondTab.getByTestId("waiting-on-me-list").getByRole("link", { name: "Growth: launch checklist" })).toBeVisible();

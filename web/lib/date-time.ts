@@ -29,32 +29,25 @@ function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptio
   return made;
 }
 
+/**
+ * A moment anywhere in the app, relative to now as formatWhen writes it ("14:30", "Tue 09:00", "Tue 8 Dec, 09:00"):
+ * the one way the app shows a moment (issue #27). For a tooltip that must say exactly when, formatFullDateTime.
+ */
 export function formatDateTime(iso: string | Date, locale?: string): string {
-  return formatter(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return formatWhen(iso, new Date(), locale);
+}
+
+/** The whole date and time ("Tuesday 8 December 2026 at 09:00"), for a tooltip or a screen reader's detail. */
+export function formatFullDateTime(iso: string | Date, locale?: string): string {
+  return formatter(locale, { dateStyle: "full", timeStyle: "short" }).format(new Date(iso));
 }
 
 export function formatDate(iso: string | Date, locale?: string): string {
   return formatter(locale, { dateStyle: "medium" }).format(new Date(iso));
 }
 
-/** The time only when the moment is today, the date and time otherwise. */
-export function formatMoment(iso: string | Date, now: Date, locale?: string): string {
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === now.toDateString();
-  return sameDay ? formatter(locale, { timeStyle: "short" }).format(date) : formatDateTime(date, locale);
-}
-
 /** A date of the site's content ("November 10, 2026"): the same when pre-rendered and in every browser (UTC). */
 export const formatContentDate = (isoDate: string) => formatter("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
-
-const WEEK_MS = 6 * 24 * 60 * 60 * 1000;
-
-/** A moment to come, in the viewer's zone: "Tuesday 09:00" within the coming week, "Dec 9, 2026, 9:00 AM" beyond. */
-export function formatReminderMoment(iso: string | Date, now = new Date(), locale?: string): string {
-  const date = new Date(iso);
-  if (date.getTime() - now.getTime() < WEEK_MS) return formatter(locale, { weekday: "long", hour: "2-digit", minute: "2-digit" }).format(date);
-  return formatDateTime(date, locale);
-}
 
 const SIX_DAYS_MS = 6 * 24 * 60 * 60 * 1000;
 

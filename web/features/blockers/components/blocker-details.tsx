@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { paths } from "@/common/paths";
 import { GithubState } from "@/web/features/github/components/github-state";
 import { cn } from "@/web/lib/cn";
-import { formatDateTime } from "@/web/lib/date-time";
+import { formatDateTime, formatFullDateTime } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
 import { formatAgo } from "@/web/lib/relative-time";
 import type { BlockerDetail } from "../api/get-blocker";
@@ -32,7 +32,7 @@ export function BlockerHeading({ blocker, now, action }: { blocker: BlockerDetai
           <Link to={paths.user(blocker.creator.id)} className="font-medium text-foreground hover:underline">
             {personName(blocker.creator, t)}
           </Link>{" "}
-          <time dateTime={blocker.createdAt} title={formatDateTime(blocker.createdAt)}>
+          <time dateTime={blocker.createdAt} title={formatFullDateTime(blocker.createdAt)}>
             {formatAgo(now.getTime() - new Date(blocker.createdAt).getTime(), t)}
           </time>
         </span>

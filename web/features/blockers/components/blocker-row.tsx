@@ -11,7 +11,7 @@ import { paths } from "@/common/paths";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { formatDateTime, formatReminderMoment, formatWhen } from "@/web/lib/date-time";
+import { formatDateTime, formatFullDateTime, formatWhen } from "@/web/lib/date-time";
 import { firstNameOf, personName } from "@/web/lib/person-name";
 import { formatAge, formatAgo } from "@/web/lib/relative-time";
 import type { BlockerCardData } from "../api/get-dashboard-list";
@@ -52,7 +52,7 @@ export function BlockerRow({ card, now, people, meta, primary, menu }: Props) {
           {meta}
           {people === "waiting" ? <WaitingPeople card={card} /> : <BlockingPeople card={card} now={now} />}
           <DueDate card={card} now={now} />
-          <time dateTime={since} title={formatDateTime(since)} className="w-12 shrink-0 text-right tabular-nums">
+          <time dateTime={since} title={formatFullDateTime(since)} className="w-12 shrink-0 text-right tabular-nums">
             <span className="sr-only">{t(card.resolvedAt ? "blockers.card.endedAgo" : "blockers.card.loggedAgo")} </span>
             {(card.resolvedAt ? formatAgo : formatAge)(now.getTime() - new Date(since).getTime(), t)}
           </time>
@@ -118,7 +118,7 @@ function BlockingPeople({ card, now }: { card: BlockerCardData; now: Date }) {
       <ul className="flex min-w-0 items-center gap-2">
         {shown.map((part) => {
           // "Next reminder to Bob: Tuesday 09:00", as the tooltip (and read out after the status).
-          const reminder = part.status === "pending" && part.nextReminderAt ? t("blockers.card.nextReminderTo", { name: personName(part.person, t), when: formatReminderMoment(part.nextReminderAt, now) }) : undefined;
+          const reminder = part.status === "pending" && part.nextReminderAt ? t("blockers.card.nextReminderTo", { name: personName(part.person, t), when: formatWhen(part.nextReminderAt, now) }) : undefined;
           return (
             <li key={part.person.id} className="flex min-w-0 items-center gap-1" title={reminder}>
               <PersonAvatar person={part.person} className="size-5" />

@@ -3,7 +3,7 @@ import { AlarmClock, Ban, BellRing, CircleCheck, CirclePlus, CircleX, LogOut, Me
 import { Trans, useTranslation } from "react-i18next";
 import { blockerPriorities, editableBlockerFields, type BlockerEventType, type EditableBlockerField } from "@/common/blocker-values";
 import { PersonAvatar } from "@/web/components/person-avatar";
-import { formatDateTime } from "@/web/lib/date-time";
+import { formatDateTime, formatFullDateTime } from "@/web/lib/date-time";
 import { bareName, personName } from "@/web/lib/person-name";
 import { formatAgo } from "@/web/lib/relative-time";
 import type { TimelineEvent } from "../api/get-blocker";
@@ -65,7 +65,7 @@ export function BlockerTimeline({ events, now }: { events: TimelineEvent[]; now:
 function When({ at, now }: { at: string; now: Date }) {
   const { t } = useTranslation();
   return (
-    <time dateTime={at} title={formatDateTime(at)} className="shrink-0 text-xs text-muted-foreground">
+    <time dateTime={at} title={formatFullDateTime(at)} className="shrink-0 text-xs text-muted-foreground">
       {formatAgo(now.getTime() - new Date(at).getTime(), t)}
     </time>
   );

@@ -11,7 +11,7 @@ import { FormAlert } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { api, unwrap } from "@/web/lib/api-client";
-import { formatDateTime, formatReminderMoment } from "@/web/lib/date-time";
+import { formatDateTime } from "@/web/lib/date-time";
 import { usePageTitle } from "@/web/lib/use-page-title";
 
 type LinkView = InferResponseType<(typeof api)["email-links"][":token"]["$get"], 200>;
@@ -69,7 +69,7 @@ function LinkBody({ view, acting, error, onAct }: { view: LinkView; acting: bool
         : view.action === "done"
           ? t("emailLink.usedDone", { when: view.usedAt ? formatDateTime(view.usedAt) : "" })
           : view.action === "snooze"
-            ? t("emailLink.usedSnooze", { until: snoozedUntil ? formatDateTime(snoozedUntil) : "", next: nextReminderAt ? formatReminderMoment(nextReminderAt) : t("emailLink.noReminder") })
+            ? t("emailLink.usedSnooze", { until: snoozedUntil ? formatDateTime(snoozedUntil) : "", next: nextReminderAt ? formatDateTime(nextReminderAt) : t("emailLink.noReminder") })
             : view.event === "digest"
               ? t("emailLink.usedUnsubscribeDigest")
               : view.event === "weekly_report"

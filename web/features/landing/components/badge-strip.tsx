@@ -1,15 +1,16 @@
 import { useTranslation } from "react-i18next";
 
 /**
- * Our own badge images (web/public/badges), served by Holdup: the landing page loads nothing from elsewhere. Each is
- * 232 px wide, room for its longest line in a wide font (DejaVu Sans Bold, 13 px: "#1 Product of the Day" is
- * 162 px of the 172 after the icon); four fit in a row on a desktop, one per row on a phone.
+ * The specification's badge strip, holding only what is true of Holdup (issue #27: no invented awards or investors;
+ * decision 049). Our own badge images (web/public/badges), served by Holdup: the landing page loads nothing from
+ * elsewhere. Each is 232 px wide, room for its longest line in a wide font (DejaVu Sans Bold, 13 px); four fit in a
+ * row on a desktop, one per row on a phone.
  */
 const badges = [
-  { file: "launch-day.svg", key: "launchDay" },
-  { file: "maker-pick.svg", key: "makerPick" },
-  { file: "backed-northstar.svg", key: "northstar" },
-  { file: "backed-tidewater.svg", key: "tidewater" },
+  { file: "self-hosted.svg", key: "selfHosted" },
+  { file: "your-data.svg", key: "yourData" },
+  { file: "open-api.svg", key: "openApi" },
+  { file: "keyboard.svg", key: "keyboard" },
 ] as const;
 
 export function BadgeStrip() {

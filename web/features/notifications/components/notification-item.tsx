@@ -6,7 +6,7 @@ import { paths } from "@/common/paths";
 import { PersonAvatar } from "@/web/components/person-avatar";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
-import { formatDateTime } from "@/web/lib/date-time";
+import { formatFullDateTime } from "@/web/lib/date-time";
 import { bareName, personName } from "@/web/lib/person-name";
 import { formatAgo } from "@/web/lib/relative-time";
 import type { Notification } from "../api/list-notifications";
@@ -44,7 +44,7 @@ export function NotificationItem({ notification, now, onRead, markingRead }: Pro
           {sentence}
         </span>
         {excerpt && <span className="line-clamp-2 text-sm break-words text-muted-foreground">“{excerpt}”</span>}
-        <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)} className="text-xs text-muted-foreground">
+        <time dateTime={notification.createdAt} title={formatFullDateTime(notification.createdAt)} className="text-xs text-muted-foreground">
           {formatAgo(now.getTime() - new Date(notification.createdAt).getTime(), t)}
         </time>
       </span>

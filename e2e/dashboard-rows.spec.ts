@@ -1,6 +1,7 @@
 // The dashboard as a dense list (issue #27): a dozen rows and more per column at 1280×800, the most pressing first,
 // each row's action on hover and focus, the order a person chooses kept with them, readable on a 375 px phone.
-// Screenshots of each layout go to test-results/screens/, or to SCREENS_DIR (docs/screens/ when written for the docs).
+// Screenshots of each layout go to test-results/screens/, or to SCREENS_DIR (docs/screens/after/, for the docs:
+// `SCREENS_DIR=docs/screens/after npx playwright test e2e/dashboard-rows.spec.ts e2e/quick-capture.spec.ts`).
 import type { Page } from "@playwright/test";
 import { expect, logBlocker, test } from "./fixtures";
 
@@ -47,6 +48,14 @@ test("Bob's column shows at least twelve rows at 1280×800, urgent and overdue f
 
   await bob.page.emulateMedia({ colorScheme: "dark" });
   await shoot(bob.page, "dashboard-1280-dark");
+  await rows.first().getByRole("link").click();
+  await expect(bob.page.getByRole("heading", { level: 1, name: "Production database credentials" })).toBeVisible();
+  await shoot(bob.page, "blocker-1280-dark");
+  await bob.page.emulateMedia({ colorScheme: "light" });
+  await shoot(bob.page, "blocker-1280-light");
+  await bob.page.goBack();
+  await expect(rows.first()).toBeVisible();
+  await bob.page.emulateMedia({ colorScheme: "dark" });
   // A phone: every row readable (its title on a line of its own), nothing wider than the screen.
   await bob.page.setViewportSize({ width: 375, height: 812 });
   await expect(rows.first()).toBeVisible();

@@ -14,19 +14,30 @@ test("Alice edits her blocker in place; Bob sees the change live, and the timeli
   const form = page.getByRole("form", { name: "Edit blocker" });
   await expect(form.getByLabel("What are you waiting for?")).toBeFocused();
   await form.getByLabel("What are you waiting for?").fill("API spec for refunds");
-  await form.getByRole("radio", { name: "Urgent" }).check();
   await form.getByLabel("Details").fill("The refunds endpoints only.");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Changes saved")).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit" })).toBeFocused();
   await expect(page.getByRole("heading", { level: 1, name: "API spec for refunds" })).toBeVisible();
 
+  // The priority and the due date are chips, changed in place (no Edit mode for them); Bob's are plain.
+  await page.getByRole("button", { name: "Priority: Normal. Change it" }).click();
+  await page.getByRole("menuitemradio", { name: "Urgent" }).click();
+  await expect(page.getByText("Priority set to Urgent.")).toBeVisible();
+  await page.getByRole("button", { name: "Add a due date" }).click();
+  await page.getByLabel("Needed by").fill("tomorrow 5pm");
+  await expect(page.getByText(/^Due /).last()).toBeVisible();
+  await page.getByRole("button", { name: "Set due date" }).click();
+  await expect(page.getByText(/^Due .*\.$/)).toBeVisible();
+  await expect(bob.page.getByRole("button", { name: /^Priority: / })).toHaveCount(0);
+
   // Bob's page follows without a reload, and the timeline tells him what changed.
   await expect(bob.page.getByRole("heading", { level: 1, name: "API spec for refunds" })).toBeVisible();
   await expect(bob.page.getByText("The refunds endpoints only.")).toBeVisible();
-  await expect(bob.page.getByText(`${alice.fullName} edited this blocker`)).toBeVisible();
+  await expect(bob.page.getByText(`${alice.fullName} edited this blocker`)).toHaveCount(3);
   await expect(bob.page.getByText("Title changed from “API spec for payments” to “API spec for refunds”")).toBeVisible();
   await expect(bob.page.getByText("Priority changed from Normal to Urgent")).toBeVisible();
+  await expect(bob.page.getByText(/^Due date set to /)).toBeVisible();
   await expect(bob.page.getByText("Description added")).toBeVisible();
 
   // Escape leaves the form without saving.

@@ -1,4 +1,4 @@
-// The top of a blocker's page: title, status, priority, due date, who logged it and when, description and link (with
+// The top of a blocker's page: title, status, priority and due date (chips its author changes in place), who logged it and when, description and link (with
 // the state of the GitHub pull request or issue it names, when the team's GitHub connection told of it).
 import { CalendarClock, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
@@ -11,10 +11,17 @@ import { formatDateTime, formatFullDateTime } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
 import { formatAgo } from "@/web/lib/relative-time";
 import type { BlockerDetail } from "../api/get-blocker";
+import { loadOnUse } from "@/web/components/load-on-use";
 import { PriorityBadge } from "./priority-badge";
 import { StatusBadge } from "./status-badge";
 
-/** `action`: what sits beside the title (the Edit button, for those who may edit). */
+// The priority and the due date are changed in place by those who may edit (issue #27: click the chip); their menus
+// load when first used.
+const PriorityMenu = loadOnUse(() => import("./priority-menu"), "menu");
+const DuePopover = loadOnUse(() => import("./due-popover"), "dialog");
+const chip = "rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+
+/** `action`: what sits beside the title (the Edit button, for those who may edit its words). */
 export function BlockerHeading({ blocker, now, action }: { blocker: BlockerDetail; now: Date; action?: ReactNode }) {
   const { t } = useTranslation();
   const overdue = blocker.status === "open" && blocker.dueAt !== null && new Date(blocker.dueAt) < now;
@@ -26,7 +33,19 @@ export function BlockerHeading({ blocker, now, action }: { blocker: BlockerDetai
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
         <StatusBadge status={blocker.status} />
-        <PriorityBadge priority={blocker.priority} />
+        {blocker.can.edit ? (
+          <PriorityMenu
+            blockerId={blocker.id}
+            priority={blocker.priority}
+            trigger={
+              <button type="button" className={chip} aria-label={t("blockers.chips.priority", { priority: t(`blockers.priority.${blocker.priority}`) })}>
+                <PriorityBadge priority={blocker.priority} />
+              </button>
+            }
+          />
+        ) : (
+          <PriorityBadge priority={blocker.priority} />
+        )}
         <span>
           {t("blockers.detail.loggedBy")}{" "}
           <Link to={paths.user(blocker.creator.id)} className="font-medium text-foreground hover:underline">
@@ -36,11 +55,24 @@ export function BlockerHeading({ blocker, now, action }: { blocker: BlockerDetai
             {formatAgo(now.getTime() - new Date(blocker.createdAt).getTime(), t)}
           </time>
         </span>
-        {blocker.dueAt && (
-          <span className={cn("inline-flex items-center gap-1", overdue && "font-medium text-destructive")}>
-            <CalendarClock className="size-4" aria-hidden="true" />
-            {t(overdue ? "blockers.card.overdue" : "blockers.card.due", { date: formatDateTime(blocker.dueAt) })}
-          </span>
+        {blocker.can.edit ? (
+          <DuePopover
+            blockerId={blocker.id}
+            dueAt={blocker.dueAt}
+            trigger={
+              <button type="button" className={cn(chip, "inline-flex items-center gap-1 px-1.5", overdue && "font-medium text-destructive")}>
+                <CalendarClock className="size-4" aria-hidden="true" />
+                {blocker.dueAt ? t(overdue ? "blockers.card.overdue" : "blockers.card.due", { date: formatDateTime(blocker.dueAt) }) : t("blockers.chips.addDue")}
+              </button>
+            }
+          />
+        ) : (
+          blocker.dueAt && (
+            <span className={cn("inline-flex items-center gap-1", overdue && "font-medium text-destructive")}>
+              <CalendarClock className="size-4" aria-hidden="true" />
+              {t(overdue ? "blockers.card.overdue" : "blockers.card.due", { date: formatDateTime(blocker.dueAt) })}
+            </span>
+          )
         )}
         {blocker.resolvedAt && (
           <span>{t(blocker.status === "cancelled" ? "blockers.detail.cancelledAt" : "blockers.detail.resolvedAt", { date: formatDateTime(blocker.resolvedAt) })}</span>

@@ -1,27 +1,24 @@
-// The blocker's details, edited in place on its page (its creator and the team's admins: `can.edit`). Only what
-// changed is saved; the server records it on the timeline. Escape or Cancel leaves the blocker as it was.
+// The blocker's words — title, details, link — edited on its page (its creator and the team's admins: `can.edit`);
+// the priority and the due date are chips changed in place (blocker-details.tsx). The server records each change on
+// the timeline. Escape or Cancel leaves the blocker as it was.
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { editBlockerSchema, type BlockerPriority, type EditBlockerInput } from "@/common/blockers";
+import { editBlockerSchema, type EditBlockerInput } from "@/common/blockers";
 import { FormAlert } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { ApiError } from "@/web/lib/api-error";
-import { localInputToIso, toLocalInputValue } from "@/web/lib/date-time";
 import { editBlocker } from "../api/edit-blocker";
 import type { BlockerDetail } from "../api/get-blocker";
 import { useBlockerMutation } from "../api/use-blocker-mutation";
-import { DescriptionField, DueField, LinkField, PriorityField, TitleField, useFieldErrors } from "./blocker-detail-fields";
+import { DescriptionField, LinkField, TitleField, useFieldErrors } from "./blocker-detail-fields";
 
 type Fields = keyof EditBlockerInput;
 
 export function EditBlockerForm({ blocker, onClose }: { blocker: BlockerDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const savedDueLocal = blocker.dueAt ? toLocalInputValue(new Date(blocker.dueAt)) : "";
   const [title, setTitle] = useState(blocker.title);
   const [description, setDescription] = useState(blocker.description ?? "");
   const [linkUrl, setLinkUrl] = useState(blocker.linkUrl ?? "");
-  const [priority, setPriority] = useState<BlockerPriority>(blocker.priority);
-  const [dueLocal, setDueLocal] = useState(savedDueLocal);
   const { formRef, setErrors, errorOf, edited, check, focusFirstError } = useFieldErrors<Fields>();
   // Opening the form takes the keyboard to its first field.
   useEffect(() => formRef.current?.querySelector("input")?.focus(), [formRef]);
@@ -33,19 +30,12 @@ export function EditBlockerForm({ blocker, onClose }: { blocker: BlockerDetail; 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // The due date is sent only when it changed: the input holds minutes, the saved date may hold seconds.
-    const dueChanged = dueLocal !== savedDueLocal;
-    const dueAt = dueLocal ? localInputToIso(dueLocal) : null;
     const input: EditBlockerInput = {
       title,
       description: description.trim() ? description : null,
       linkUrl: linkUrl.trim() ? linkUrl.trim() : null,
-      priority,
-      ...(dueChanged ? { dueAt } : {}),
     };
     const found = check(editBlockerSchema, input);
-    if (dueChanged && dueLocal && !dueAt) found.dueAt = [t("blockers.form.dueInvalid")];
-    else if (dueChanged && dueAt && new Date(dueAt) < new Date()) found.dueAt = [t("blockers.form.duePast")];
     setErrors(found);
     save.reset();
     if (Object.keys(found).length > 0) return focusFirstError();
@@ -77,10 +67,6 @@ export function EditBlockerForm({ blocker, onClose }: { blocker: BlockerDetail; 
       <TitleField value={title} onChange={edited("title", setTitle)} error={errorOf("title")} />
       <DescriptionField value={description} onChange={edited("description", setDescription)} error={errorOf("description")} />
       <LinkField value={linkUrl} onChange={edited("linkUrl", setLinkUrl)} error={errorOf("linkUrl")} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <PriorityField value={priority} onChange={edited("priority", setPriority)} error={errorOf("priority")} />
-        <DueField value={dueLocal} onChange={edited("dueAt", setDueLocal)} error={errorOf("dueAt")} />
-      </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onClose}>
           {t("common.cancel")}

@@ -89,6 +89,25 @@ test.describe("landing page", () => {
     }
   });
 
+  test("draws the product behind the demo's overlay, and a press on it before the page's code has run is not lost", async ({ page }) => {
+    // The page's code is held back until the visitor has pressed, as on a slow connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const overlay = page.getByRole("button", { name: /^Got a min to try\?/ });
+    await expect(overlay).toBeVisible();
+    // The dashboard behind it is drawn, readable (a picture: hidden from screen readers).
+    await expect(page.getByText("API spec for payments v2")).toBeVisible();
+    await overlay.click();
+    release();
+    await expect(page.getByRole("region", { name: "Holdup demo — made-up data, nothing is saved" })).toBeVisible();
+    await expect(overlay).toBeHidden();
+  });
+
   test("shows its sections in the specification's order, each named by its heading", async ({ page }) => {
     await page.goto("/");
     const inOrder = [

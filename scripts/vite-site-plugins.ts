@@ -7,6 +7,7 @@ import YAML from "yaml";
 import type { z } from "zod";
 import { blogPostFrontMatter, legalDocumentFrontMatter } from "../common/content.ts";
 import { paths } from "../common/paths.ts";
+import { earlyPressesScript } from "../web/lib/early-presses.ts";
 import { themeScript } from "../web/lib/theme-script.ts";
 
 const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
@@ -72,10 +73,13 @@ export function sitePagesInDev(): Plugin {
   };
 }
 
-/** Both HTML documents get the theme script inline (one source: web/lib/theme-script.ts). */
+/**
+ * Both HTML documents get the theme script inline (one source: web/lib/theme-script.ts), and with it the script that
+ * remembers a press made before the page's code ran (web/lib/early-presses.ts). The server allows them by hash.
+ */
 export function inlineThemeScript(): Plugin {
   return {
     name: "holdup:inline-theme-script",
-    transformIndexHtml: (html) => html.replace("<!--theme-script-->", `<script>${themeScript}</script>`),
+    transformIndexHtml: (html) => html.replace("<!--theme-script-->", `<script>${themeScript}\n${earlyPressesScript}</script>`),
   };
 }

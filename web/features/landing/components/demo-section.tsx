@@ -1,30 +1,45 @@
 // The interactive demo behind a click-to-play overlay ('Got a min to try?', specification §2). The demo's code
 // loads only when the visitor asks for it, and takes the overlay's exact place, so nothing below moves.
 import { MousePointerClick } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "@/web/components/ui/spinner";
 import { cn } from "@/web/lib/cn";
+import { takeEarlyPress } from "@/web/lib/early-presses";
 import { demoFrameClassName } from "./demo/demo-frame";
+import { initialDemoState } from "./demo/demo-state";
 
 const InteractiveDemo = lazy(() => import("./demo/interactive-demo"));
 
-/** A still picture of the demo's two columns, behind the overlay: shapes only, nothing to read. */
+/**
+ * The demo's dashboard, drawn as it starts (its made-up team's blockers, in the app's dense rows) behind the overlay:
+ * a picture of the product, readable, before anything is loaded. Hidden from screen readers: the demo itself is one
+ * press away, and it says everything this shows.
+ */
 function DemoPreview() {
-  const card = (width: string) => (
-    <div className="flex flex-col gap-2 rounded-lg border bg-card p-3">
-      <div className={cn("h-3 rounded bg-muted-foreground/25", width)} />
-      <div className="h-2.5 w-1/3 rounded bg-muted-foreground/15" />
-    </div>
-  );
+  const { t } = useTranslation();
+  const { blockers, teammates } = initialDemoState;
+  const nameOf = (id: string) => teammates.find((person) => person.id === id)?.name ?? "";
+  const columns = [
+    { side: "waitingOnMe", heading: t("landing.demo.preview.waitingOnMe") },
+    { side: "imWaitingOn", heading: t("landing.demo.preview.imWaitingOn") },
+  ] as const;
   return (
-    <div aria-hidden="true" className="grid h-full grid-cols-1 gap-4 p-4 blur-[1px] sm:p-6 md:grid-cols-2">
-      {[0, 1].map((column) => (
-        <div key={column} className="flex flex-col gap-3">
-          <div className="h-4 w-32 rounded bg-muted-foreground/30" />
-          {card("w-3/4")}
-          {card("w-2/3")}
-          {card("w-4/5")}
+    <div aria-hidden="true" className="grid h-full content-start gap-4 p-4 text-left sm:p-6 md:grid-cols-2">
+      {columns.map((column) => (
+        <div key={column.side} className="grid content-start gap-2">
+          <p className="text-sm font-semibold">{column.heading}</p>
+          <ul className="divide-y overflow-hidden rounded-lg border bg-card">
+            {blockers
+              .filter((blocker) => blocker.side === column.side)
+              .map((blocker) => (
+                <li key={blocker.id} className="flex items-center gap-3 px-3 py-2.5 text-sm">
+                  <span className="min-w-0 flex-1 truncate font-medium">{blocker.title}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">{nameOf(blocker.personId).split(" ")[0]}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{blocker.age}</span>
+                </li>
+              ))}
+          </ul>
         </div>
       ))}
     </div>
@@ -34,6 +49,11 @@ function DemoPreview() {
 export function DemoSection() {
   const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
+  // Pressed before this code ran (a fast visitor on a slow connection): the press is made again, now that it is heard.
+  const overlayButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takeEarlyPress("demo")) overlayButton.current?.click();
+  }, []);
   return (
     <section aria-label={t("landing.demo.label")} className="mx-auto w-full max-w-5xl px-4">
       {/* The demo draws its own window; the overlay gets a frame of the same size, so nothing moves on a press. */}
@@ -57,6 +77,8 @@ export function DemoSection() {
             <div className="absolute inset-0 flex items-center justify-center bg-background/60 p-4">
               <button
                 type="button"
+                ref={overlayButton}
+                data-early-press="demo"
                 onClick={() => setPlaying(true)}
                 className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-8 py-6 text-center shadow-lg transition-transform hover:scale-[1.02] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none motion-reduce:transition-none"
               >

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { blockerPriorities, createBlockerSchema, type BlockerPriority, type CreateBlockerInput } from "@/common/blockers";
 import { DEFAULT_WORKING_HOURS } from "@/common/profile";
 import { useAuth } from "@/web/app/auth-context";
-import { takeTypedAhead } from "@/web/features/shortcuts/typed-ahead";
+import { useTypedAhead } from "@/web/features/shortcuts/typed-ahead";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
@@ -48,7 +48,7 @@ function QuickCaptureForm({ onLogged }: { onLogged: () => void }) {
   const { profile } = useAuth();
   const now = useNow();
   // What was typed while this code loaded (c, then the title at once, on a page just opened), if anything.
-  const [title, setTitle] = useState(takeTypedAhead);
+  const [title, setTitle] = useTypedAhead("quick-capture");
   const [blocking, setBlocking] = useState<string[]>([]);
   const [invitees, setInvitees] = useState<string[]>([]);
   const [priority, setPriority] = useState<BlockerPriority>("normal");

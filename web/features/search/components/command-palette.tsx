@@ -11,7 +11,7 @@ import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, Command
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { StatusBadge } from "@/web/features/blockers/components/status-badge";
 import { useShortcuts } from "@/web/features/shortcuts/components/shortcuts-provider";
-import { takeTypedAhead } from "@/web/features/shortcuts/typed-ahead";
+import { useTypedAhead } from "@/web/features/shortcuts/typed-ahead";
 import { personName } from "@/web/lib/person-name";
 import { searchQueryOptions } from "../api/search";
 
@@ -22,7 +22,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
   const navigate = useNavigate();
   const { openHelp } = useShortcuts();
   // What was typed while this code loaded (Ctrl+K on a page just opened), if anything.
-  const [text, setText] = useState(takeTypedAhead);
+  const [text, setText] = useTypedAhead("search");
   const typed = useDeferredValue(text.trim());
   const results = useQuery(searchQueryOptions(typed));
   const close = () => {

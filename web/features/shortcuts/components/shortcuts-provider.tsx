@@ -37,7 +37,7 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
     () => ({
       openSearch: () => {
         // Its code not in yet (a page just opened): what is typed meanwhile waits for its field.
-        if (!mounted.current.search) startTypingAhead();
+        if (!mounted.current.search) startTypingAhead("search");
         mounted.current.search = true;
         setSearchLoaded(true);
         setSearchOpen(true);
@@ -47,7 +47,7 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
         setHelpOpen(true);
       },
       openQuickCapture: () => {
-        if (!mounted.current.capture) startTypingAhead();
+        if (!mounted.current.capture) startTypingAhead("quick-capture");
         mounted.current.capture = true;
         setCaptureLoaded(true);
         setCaptureOpen(true);

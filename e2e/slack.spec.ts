@@ -18,7 +18,11 @@ test("an admin connects Slack; /holdup logs a blocker that Bob sees live; Mark d
   await expect(page.getByRole("button", { name: "Disconnect" })).toBeVisible();
 
   // A slash command, sent as Slack sends it, logs a blocker that appears on Bob's dashboard without a reload.
+  // Bob's live stream open before the command: a change made before it opens shows at the next read, not live
+  // (a gate run sent the command first, under load; decision 048's note).
+  const bobFollowing = bob.page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200);
   await bob.page.goto("/dashboard");
+  await bobFollowing;
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("0");
   const { workspace } = await slackCalls(page.request, "chat.postMessage");
   const title = "API spec for payments";

@@ -87,10 +87,29 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const stopWebhooks = await startWebhookWorkers(deps, { schedule: options.scheduleReminders ?? true, resolve: options.resolveHost });
   const app = createApp(deps, { webDir: options.webDir });
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: config.port }, () => resolve(started));
-    started.once("error", reject);
-  });
+  const stopWork = async () => {
+    await events.close(); // ends the open event streams, which would otherwise keep the server from closing
+    await finishLateSlackWork();
+    await stopReminders();
+    await stopDeliveries();
+    await stopSlackWorkers();
+    await stopWebhooks();
+    await jobs.stop();
+  };
+
+  let server: ReturnType<typeof serve>;
+  try {
+    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const started = serve({ fetch: app.fetch, port: config.port }, () => resolve(started));
+      started.once("error", reject);
+    });
+  } catch (error) {
+    // The port is taken (EADDRINUSE): nothing started is left running, so the caller may try another port.
+    await stopWork();
+    mailer.close();
+    await database.close();
+    throw error;
+  }
   keepIdleConnectionsLongerThanClients(server as Server);
   const port = (server.address() as AddressInfo).port;
 
@@ -98,13 +117,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const stop = () =>
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await events.close(); // ends the open event streams, which would otherwise keep the server from closing
-      await finishLateSlackWork();
-      await stopReminders();
-      await stopDeliveries();
-      await stopSlackWorkers();
-      await stopWebhooks();
-      await jobs.stop();
+      await stopWork();
       (server as Server).closeIdleConnections();
       await closed;
       mailer.close();

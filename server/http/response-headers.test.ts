@@ -3,7 +3,6 @@
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../test/free-port.ts";
 import { setResponseHeaders } from "./response-headers.ts";
 
 const app = new Hono()
@@ -18,8 +17,7 @@ const servers: { close: () => void }[] = [];
 afterAll(() => servers.forEach((server) => server.close()));
 
 async function served() {
-  const port = await freePort();
-  servers.push(serve({ fetch: app.fetch, port }));
+  const port = await new Promise<number>((resolve) => servers.push(serve({ fetch: app.fetch, port: 0 }, (info) => resolve(info.port))));
   return `http://127.0.0.1:${port}`;
 }
 

@@ -10,7 +10,7 @@ import type { EmailRetries } from "../jobs/job-queue.ts";
 import { startServer } from "../start-server.ts";
 import { BrowserLikeClient } from "./browser-like-client.ts";
 import { copyPgliteTemplate, createTestDatabase } from "./database-templates.ts";
-import { freePort } from "./free-port.ts";
+import { onAFreePort } from "./free-port.ts";
 import { startMailCatcher } from "./mail-catcher.ts";
 
 // Where the suites and benchmarks have always taken it from.
@@ -42,19 +42,21 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-test-"));
   const testDatabase = !options.databaseUrl && process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : undefined;
   if (!options.databaseUrl && !testDatabase) await copyPgliteTemplate(dataDir);
-  const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: options.databaseUrl ?? testDatabase?.url,
-    SMTP_URL: options.smtp === false ? undefined : mail.url,
-    AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    // The test clients stand behind a proxy on this machine that names each of them (BrowserLikeClient).
-    TRUST_PROXY: "loopback",
-    ...options.environment,
+  const { server, config } = await onAFreePort(async (port) => {
+    const config = loadConfig({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl ?? testDatabase?.url,
+      SMTP_URL: options.smtp === false ? undefined : mail.url,
+      AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+      // The test clients stand behind a proxy on this machine that names each of them (BrowserLikeClient).
+      TRUST_PROXY: "loopback",
+      ...options.environment,
+    });
+    const server = await startServer(config, { clock: options.clock, webDir: options.webDir, emailRetries: options.emailRetries ?? TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false, resolveHost: options.resolveHost });
+    return { server, config };
   });
-  const server = await startServer(config, { clock: options.clock, webDir: options.webDir, emailRetries: options.emailRetries ?? TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false, resolveHost: options.resolveHost });
   return {
     url: server.url,
     config,

@@ -43,7 +43,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const testDatabase = !options.databaseUrl && process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : undefined;
   if (!options.databaseUrl && !testDatabase) await copyPgliteTemplate(dataDir);
   const { server, config } = await onAFreePort(async (port) => {
-    const config = loadConfig({
+    const portConfig = loadConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? testDatabase?.url,
@@ -54,8 +54,8 @@ export async function startTestServer(options: TestServerOptions = {}) {
       TRUST_PROXY: "loopback",
       ...options.environment,
     });
-    const server = await startServer(config, { clock: options.clock, webDir: options.webDir, emailRetries: options.emailRetries ?? TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false, resolveHost: options.resolveHost });
-    return { server, config };
+    const started = await startServer(portConfig, { clock: options.clock, webDir: options.webDir, emailRetries: options.emailRetries ?? TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false, resolveHost: options.resolveHost });
+    return { server: started, config: portConfig };
   });
   return {
     url: server.url,

@@ -20,6 +20,7 @@ import { mcpRoutes } from "./features/mcp/routes.ts";
 import { openApiDocument } from "./features/public-api/openapi-document.ts";
 import { KEY_AUTHENTICATED_PATHS, publicApiRoutes } from "./features/public-api/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
+import { joinRoutes } from "./features/invitations/join-routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { accountRoutes } from "./features/account/routes.ts";
 import { AVATAR_UPLOAD_PATH, avatarRoutes, profileRoutes } from "./features/profile/routes.ts";
@@ -62,6 +63,7 @@ function apiRoutes(deps: AppDependencies) {
     .route("/events", liveEventRoutes(deps))
     .route("/onboarding", onboardingRoutes(deps))
     .route("/invitations", invitationRoutes(deps))
+    .route("/join", joinRoutes(deps))
     .route("/support", supportRoutes(deps))
     .route("/billing", billingRoutes(deps))
     .route("/reminders", reminderRoutes(deps))

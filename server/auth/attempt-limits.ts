@@ -49,6 +49,8 @@ const FAILED_CHECK_CODES = new Set([
   "TOKEN_EXPIRED",
   // A Slack connect link that Holdup did not sign (server/features/slack/connect-link.ts).
   "slack_link_invalid",
+  // An invitation's token that names no waiting invitation (server/features/invitations/join-routes.ts).
+  "invitation_not_found",
 ]);
 
 /** The fields of the JSON body (the only encoding /api accepts: server/http/same-origin.ts), or nothing. */

@@ -29,9 +29,9 @@ export function RedirectSignedIn() {
   const location = useLocation();
   if (!isReady) return <FullScreenSpinner />;
   if (isAuthenticated) {
-    // An invitation link opened while signed in: onboarding takes its token from there.
+    // An invitation link opened while signed in: its screen offers "Join <team>" (or says whom it is for).
     const invite = location.pathname === paths.signup ? new URLSearchParams(location.search).get("invite") : null;
-    if (invite) return <Navigate to={`${paths.onboarding}?${new URLSearchParams({ invite }).toString()}`} replace />;
+    if (invite) return <Outlet />;
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={from?.startsWith("/") ? from : paths.dashboard} replace />;
   }

@@ -5,9 +5,12 @@ import { recordIdSchema } from "@/common/profile";
 
 const INVITATION_TOKEN_KEY = "holdup.invitation-token";
 
+/** Whether a link's `invite` is a token (older links carried the invited address instead). */
+export const isInvitationToken = (invite: string) => recordIdSchema.safeParse(invite).success;
+
 /** Keeps a token from a link; anything that is not one (an old link's e-mail address, say) is ignored. */
 export function rememberInvitationToken(token: string | null) {
-  if (!token || !recordIdSchema.safeParse(token).success) return;
+  if (!token || !isInvitationToken(token)) return;
   try {
     localStorage.setItem(INVITATION_TOKEN_KEY, token);
   } catch {

@@ -53,7 +53,9 @@ export default function LoginPage() {
 
 function PasswordSignIn({ onSecondFactor }: { onSecondFactor: () => void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState("");
+  // `?email=`: the address is known (the invitation's page sends its reader here to sign in and come back).
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(searchParams.get("email") ?? "");
   const [password, setPassword] = useState("");
   const [emailError, setEmailError] = useState<string>();
   const [failure, setFailure] = useState<string>();

@@ -11,21 +11,27 @@ import { track } from "@/web/lib/analytics";
 import { authClient } from "@/web/lib/auth-client";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { rememberChosenPlan } from "@/web/lib/chosen-plan";
-import { rememberInvitationToken } from "@/web/features/onboarding/invitation-token";
+import { isInvitationToken } from "@/web/features/onboarding/invitation-token";
+import { JoinInvitation } from "@/web/features/onboarding/components/join-invitation";
 import { resend } from "../api/resend";
 import { authFailureOf } from "../auth-error";
 import { CardPage } from "@/web/components/card-page";
 import { WeakPasswordReasons } from "../components/weak-password-reasons";
 
+/** An invitation's link (`?invite=<token>`) opens the invitation's own screen; without one, the sign-up form. */
 export default function SignupPage() {
+  const [searchParams] = useSearchParams();
+  const invite = searchParams.get("invite");
+  return invite && isInvitationToken(invite) ? <JoinInvitation token={invite} /> : <SignUpForm />;
+}
+
+function SignUpForm() {
   const { t } = useTranslation();
   usePageTitle(t("auth.signup.title"));
   const [searchParams] = useSearchParams();
   useEffect(() => rememberChosenPlan(searchParams.get("plan")), [searchParams]);
-  // An invitation link: `invite` is its token, kept until onboarding accepts it; links sent before carried the
-  // address itself in `invite`.
+  // Links sent before invitations had tokens carried the address itself in `invite`.
   const invite = searchParams.get("invite");
-  useEffect(() => rememberInvitationToken(invite), [invite]);
   const [email, setEmail] = useState(searchParams.get("email") ?? (invite?.includes("@") ? invite : ""));
   const [password, setPassword] = useState("");
   const [emailError, setEmailError] = useState<string>();

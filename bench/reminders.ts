@@ -37,7 +37,7 @@ export async function benchReminderThroughput(options: { reminders: number; data
   const sink = await startSmtpSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-reminders-"));
   if (!options.databaseUrl) await copyPgliteTemplate(dataDir);
-  const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", SMTP_URL: sink.url, LOG_LEVEL: "error" }), { scheduleReminders: false });
+  const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", SMTP_URL: sink.url, LOG_LEVEL: "error", EMAIL_BATCH_SECONDS: "0" }), { scheduleReminders: false });
   try {
     const { deps } = server;
     await seedReminders((text, values) => deps.db.execute(positionalSql(text, values ?? [])), { reminders: options.reminders, nextReminderAt: new Date(Date.now() - 60_000) });

@@ -65,7 +65,7 @@ export async function benchSlackAnswers(options: { rounds: number; people: numbe
   const slack = await startSlackStandIn();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-slack-"));
   if (!options.databaseUrl) await copyPgliteTemplate(dataDir);
-  const config = loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback", ...slack.environment });
+  const config = loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback", EMAIL_BATCH_SECONDS: "0", ...slack.environment });
   const server = await startServer(config, { scheduleReminders: false });
   try {
     const { deps } = server;

@@ -1,6 +1,8 @@
 // The servers the e2e tests run against: the built app on fresh data directories, sending real e-mail to an SMTP
 // server started here. The tests read that mail through a small mailbox endpoint (the browser tests run in
-// another process): GET /next?to=ADDRESS&subject=TEXT answers with the first matching mail, waiting for it.
+// another process): GET /next?to=ADDRESS&subject=TEXT answers with the first matching mail, waiting for it. Each
+// change's e-mail goes at once and alone (EMAIL_BATCH_SECONDS=0), as the journeys read them; the batching of a
+// person's changes is the server suite's (server/features/notifications/email-batches.test.ts).
 // - E2E_PORT (3100): Holdup as `npm start` runs it with nothing configured but SMTP: every team on Plus.
 //   Slack is connected through a stand-in speaking Slack's Web API and OAuth (server/test/slack-stand-in.ts) on
 //   E2E_SLACK_PORT (3103).
@@ -30,7 +32,7 @@ const serverOn = async (port: string | undefined, environment: Record<string, st
   dataDirs.push(dataDir);
   // A migrated database copied, not made three times over (server/test/database-templates.ts).
   await copyPgliteTemplate(dataDir);
-  return startServer(loadConfig({ ...process.env, PORT: port, DATA_DIR: dataDir, SMTP_URL: mail.url, LOG_LEVEL: "warn", TRUST_PROXY: "loopback", ...environment }), { webDir });
+  return startServer(loadConfig({ ...process.env, PORT: port, DATA_DIR: dataDir, SMTP_URL: mail.url, LOG_LEVEL: "warn", TRUST_PROXY: "loopback", EMAIL_BATCH_SECONDS: "0", ...environment }), { webDir });
 };
 
 const STRIPE_WEBHOOK_SECRET = "whsec_holdup_e2e";

@@ -83,6 +83,17 @@ const environmentSchema = z.object({
     .transform(Number)
     .refine((streams) => streams >= 1, "must be at least 1")
     .default(5000),
+  /**
+   * How long a person's first change waits for more before its e-mail or Slack message goes (they go as one): 120
+   * seconds unless set; 0 sends each change at once and alone. A nudge by hand always goes at once.
+   */
+  EMAIL_BATCH_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a number of seconds")
+    .transform(Number)
+    .refine((seconds) => seconds <= 3600, "must be at most 3600 (an hour)")
+    .default(120),
   /** Outgoing webhooks may call private addresses (and http://): for a Holdup whose receivers are on its own network. */
   WEBHOOKS_ALLOW_PRIVATE: optionalText.pipe(z.enum(["true", "false"], "must be true or false").optional()),
 });
@@ -117,6 +128,8 @@ export type Config = {
   webhooksAllowPrivate: boolean;
   /** The live event streams this instance holds open at most (LIVE_STREAMS_MAX, 5,000 unless set). */
   liveStreamsMax: number;
+  /** How long a person's first change waits for more, to go out with them as one message (EMAIL_BATCH_SECONDS). */
+  emailBatchSeconds: number;
 };
 
 export type ProductAnalyticsConfig = {
@@ -196,6 +209,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     slack: slackOf(env),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "true",
     liveStreamsMax: env.LIVE_STREAMS_MAX,
+    emailBatchSeconds: env.EMAIL_BATCH_SECONDS,
     productAnalytics: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: (env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST).replace(/\/+$/, "") } : undefined,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } : undefined,
     s3:

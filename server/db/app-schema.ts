@@ -317,11 +317,20 @@ export const deliveries = pgTable(
     messageId: text("message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * Waits with the recipient's other changes and goes out with them as one message (issue #27: a person's changes
+     * within EMAIL_BATCH_SECONDS are one e-mail); false for what goes at once and alone (a nudge by hand).
+     */
+    batched: boolean("batched").notNull().default(false),
   },
-  (table) => [index("deliveries_team_status_idx").on(table.teamId, table.status, table.lastAttemptAt), index("deliveries_status_idx").on(table.status, table.lastAttemptAt)],
+  (table) => [
+    index("deliveries_team_status_idx").on(table.teamId, table.status, table.lastAttemptAt),
+    index("deliveries_status_idx").on(table.status, table.lastAttemptAt),
+    index("deliveries_batch_idx").on(table.profileId, table.channel, table.status).where(sql`${table.batched}`),
+  ],
 );
 
-export const emailLinkActions = ["done", "snooze", "unsubscribe"] as const;
+export const emailLinkActions = ["done", "snooze", "decline", "unsubscribe"] as const;
 
 /**
  * The one-click links of an e-mail (decision 034): Mark done and Snooze 1 day for the person waited on, and the

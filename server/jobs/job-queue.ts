@@ -36,6 +36,8 @@ export const EMAIL_RETRIES: EmailRetries = { retryLimit: 5, retryDelay: 120, ret
 export type JobQueue = {
   boss: PgBoss;
   emailRetries: EmailRetries;
+  /** How long a person's first change waits for more before its message goes (EMAIL_BATCH_SECONDS; 0: at once, alone). */
+  batchSeconds: number;
   /** Creates a job in the executor's transaction. */
   sendWithin: <T extends object>(executor: Executor, queue: string, data: T, options?: PgBoss.SendOptions) => Promise<void>;
   /** Creates many jobs in the executor's transaction, in one statement. */
@@ -74,7 +76,7 @@ function underWay() {
   };
 }
 
-export async function startJobQueue(database: Pick<DatabaseHandle, "query">, logger: Logger, settings: { emailRetries?: EmailRetries } = {}): Promise<JobQueue> {
+export async function startJobQueue(database: Pick<DatabaseHandle, "query">, logger: Logger, settings: { emailRetries?: EmailRetries; batchSeconds?: number } = {}): Promise<JobQueue> {
   const busy = underWay();
   const boss = new PgBoss({ db: { executeSql: (text, values) => busy.follow(database.query(text, values)) }, schema: "pgboss" });
   boss.on("error", (error) => logger.error("Job queue", error));
@@ -82,6 +84,7 @@ export async function startJobQueue(database: Pick<DatabaseHandle, "query">, log
   return {
     boss,
     emailRetries: settings.emailRetries ?? EMAIL_RETRIES,
+    batchSeconds: settings.batchSeconds ?? 0,
     sendWithin: async (executor, queue, data, options = {}) => {
       await boss.send(queue, data, { ...options, db: asPgBossDb(executor) });
     },

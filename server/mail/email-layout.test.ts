@@ -8,6 +8,15 @@ const contents: EmailContent[] = [
   { subject: "s", heading: `Alice ${hostile} is waiting`, quote: hostile, lines: [hostile, "Second line"], actions: [{ label: `Mark ${hostile}`, url: "https://holdup.example/e/abc?x=1&y=2" }, { label: "Open", url: "https://holdup.example/blockers/1" }], unsubscribe: { label: "Stop", url: "https://holdup.example/e/u" } },
   { subject: "s", heading: "Your sign-in code", lines: ["Enter this code in Holdup."], code: "123456" },
   { subject: "s", heading: "No lines", lines: [] },
+  {
+    subject: "s",
+    heading: "Alice logged 2 blockers on you",
+    lines: [],
+    items: [
+      { heading: `Alice ${hostile}`, title: hostile, details: "Urgent · waiting 2 minutes", actions: [{ label: "Mark done", url: "https://holdup.example/e/1?a=1&b=2" }, { label: "Open", url: "https://holdup.example/blockers/1" }] },
+      { heading: "Alice is waiting on you", title: "Second", details: "Low priority · waiting 1 minute", actions: [{ label: "Open", url: "https://holdup.example/blockers/2" }] },
+    ],
+  },
 ];
 
 describe("rendering e-mails from templates", () => {

@@ -5,6 +5,7 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Link, Section, Text }
 import { render } from "@react-email/render";
 
 export type EmailAction = { label: string; url: string };
+export type EmailItem = { heading: string; title: string; details: string; actions: EmailAction[] };
 export type EmailContent = {
   subject: string;
   heading: string;
@@ -14,6 +15,8 @@ export type EmailContent = {
   code?: string;
   /** The first is the main one; the others are set beside it, quieter. */
   actions?: EmailAction[];
+  /** Several things in one e-mail (a person's changes of the last minutes): each its heading, title, details and links. */
+  items?: EmailItem[];
   /** Where to stop this kind of e-mail (the footer, and the List-Unsubscribe header). */
   unsubscribe?: { label: string; url: string };
 };
@@ -33,7 +36,7 @@ const darkStyles = `
     .holdup-secondary { color: #fafafa !important; border-color: #3f3f46 !important; }
   }`;
 
-export function HoldupEmail({ heading, lines, quote, code, actions = [], unsubscribe }: EmailContent) {
+export function HoldupEmail({ heading, lines, quote, code, actions = [], items = [], unsubscribe }: EmailContent) {
   const [primary, ...secondary] = actions;
   return (
     <Html lang="en">
@@ -66,6 +69,29 @@ export function HoldupEmail({ heading, lines, quote, code, actions = [], unsubsc
             </Text>
           ))}
           {code && <Text style={{ color: colours.brand, fontSize: 30, fontWeight: 700, letterSpacing: 6, margin: "8px 0 16px" }}>{code}</Text>}
+          {items.map((item, index) => (
+            <Section key={index} className="holdup-card" style={{ borderTop: `1px solid ${colours.border}`, padding: "12px 0 4px" }}>
+              <Text className="holdup-muted" style={{ color: colours.muted, fontSize: 13, lineHeight: "18px", margin: 0 }}>
+                {item.heading}
+              </Text>
+              <Text className="holdup-text" style={{ color: colours.text, fontSize: 16, fontWeight: 600, lineHeight: "22px", margin: "2px 0" }}>
+                {item.title}
+              </Text>
+              <Text className="holdup-muted" style={{ color: colours.muted, fontSize: 13, lineHeight: "18px", margin: "0 0 6px" }}>
+                {item.details}
+              </Text>
+              <Text style={{ fontSize: 14, lineHeight: "20px", margin: "0 0 8px" }}>
+                {item.actions.map((action, actionIndex) => (
+                  <span key={actionIndex}>
+                    {actionIndex > 0 && " · "}
+                    <Link href={action.url} style={{ color: colours.brand, fontWeight: 600, textDecoration: "none" }}>
+                      {action.label}
+                    </Link>
+                  </span>
+                ))}
+              </Text>
+            </Section>
+          ))}
           {primary && (
             <Section style={{ margin: "20px 0 8px" }}>
               <Button href={primary.url} style={{ backgroundColor: colours.brand, borderRadius: 8, color: "#ffffff", fontSize: 15, fontWeight: 600, padding: "11px 18px", textDecoration: "none" }}>
@@ -120,7 +146,8 @@ export const renderDirectly = (content: EmailContent) => render(<HoldupEmail {..
 
 function renderHtml(content: EmailContent): Promise<string> {
   const actions = content.actions ?? [];
-  const shape = JSON.stringify([content.lines.length, content.quote !== undefined, content.code !== undefined, actions.length, content.unsubscribe !== undefined]);
+  const items = content.items ?? [];
+  const shape = JSON.stringify([content.lines.length, content.quote !== undefined, content.code !== undefined, actions.length, content.unsubscribe !== undefined, items.map((item) => item.actions.length)]);
   let template = templates.get(shape);
   if (!template) {
     template = renderDirectly({
@@ -130,6 +157,12 @@ function renderHtml(content: EmailContent): Promise<string> {
       ...(content.quote !== undefined ? { quote: slot("quote") } : {}),
       ...(content.code !== undefined ? { code: slot("code") } : {}),
       actions: actions.map((_, index) => ({ label: slot(`label${index}`), url: slot(`url${index}`) })),
+      items: items.map((item, index) => ({
+        heading: slot(`item${index}heading`),
+        title: slot(`item${index}title`),
+        details: slot(`item${index}details`),
+        actions: item.actions.map((_, actionIndex) => ({ label: slot(`item${index}label${actionIndex}`), url: slot(`item${index}url${actionIndex}`) })),
+      })),
       ...(content.unsubscribe ? { unsubscribe: { label: slot("unsubscribeLabel"), url: slot("unsubscribeUrl") } } : {}),
     });
     templates.set(shape, template);
@@ -142,6 +175,14 @@ function renderHtml(content: EmailContent): Promise<string> {
     unsubscribeUrl: content.unsubscribe?.url ?? "",
     ...Object.fromEntries(content.lines.map((line, index) => [`line${index}`, line])),
     ...Object.fromEntries(actions.flatMap((action, index) => [[`label${index}`, action.label], [`url${index}`, action.url]])),
+    ...Object.fromEntries(
+      items.flatMap((item, index) => [
+        [`item${index}heading`, item.heading],
+        [`item${index}title`, item.title],
+        [`item${index}details`, item.details],
+        ...item.actions.flatMap((action, actionIndex) => [[`item${index}label${actionIndex}`, action.label], [`item${index}url${actionIndex}`, action.url]]),
+      ]),
+    ),
   };
   return template.then((html) => html.replace(SLOTS, (_, name: string) => escapeHtml(values[name] ?? "")));
 }
@@ -152,13 +193,14 @@ function renderHtml(content: EmailContent): Promise<string> {
  * where there is an unsubscribe link.
  */
 export async function renderEmail(content: EmailContent, oneClickUnsubscribeUrl?: string) {
-  const { subject, heading, lines, quote, code, actions = [], unsubscribe } = content;
+  const { subject, heading, lines, quote, code, actions = [], items = [], unsubscribe } = content;
   const text = [
     heading,
     "",
     ...(quote ? [`“${quote}”`, ""] : []),
     ...lines,
     ...(code ? ["", code] : []),
+    ...items.flatMap((item) => ["", `${item.heading}: “${item.title}”`, item.details, ...item.actions.map((action) => `${action.label}: ${action.url}`)]),
     ...actions.flatMap((action) => ["", `${action.label}: ${action.url}`]),
     "",
     "— Holdup",

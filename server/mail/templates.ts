@@ -1,7 +1,8 @@
 // Every e-mail Holdup sends: its subject and words. How it looks (HTML with react-email, and a plain-text part) is
 // server/mail/email-layout.tsx.
 import { renderEmail, type EmailAction, type EmailContent } from "./email-layout.tsx";
-import { notificationWords } from "./notification-words.ts";
+import type { NotificationItem } from "../features/notifications/compose-email.ts";
+import { batchWords, notificationWords } from "./notification-words.ts";
 
 /** A template's content with its one action, as most e-mails have. */
 const render = ({ action, ...content }: Omit<EmailContent, "actions"> & { action?: EmailAction }) => renderEmail({ ...content, actions: action ? [action] : [] });
@@ -53,21 +54,37 @@ export const emailTemplates = {
       ],
     }),
   /**
-   * A notification by e-mail (its type's words). `actorName`: who did it; for an automatic reminder, whoever waits
-   * (the blocker's author). `actions`: Open, and for the person waited on Mark done and Snooze 1 day (one-click links).
+   * A notification by e-mail (its type's words): the blocker's title, then its priority, age and due date and the first
+   * lines of its description. `actorName`: who did it; for an automatic reminder, whoever waits (the blocker's author).
+   * `actions`: for the person waited on Mark done, Snooze and Decline (one-click links), and Open.
    */
-  notification: (options: {
-    type: string;
-    automatic: boolean;
-    actorName: string;
-    title: string;
-    actions: EmailAction[];
-    payload: Record<string, unknown>;
-    unsubscribe: { label: string; url: string; oneClickUrl: string };
-  }) => {
-    const { title, actions, unsubscribe } = options;
-    const words = notificationWords(options);
-    return renderEmail({ ...words, quote: title, actions, unsubscribe: { label: unsubscribe.label, url: unsubscribe.url } }, unsubscribe.oneClickUrl);
+  notification: (item: NotificationItem) => {
+    const words = notificationWords(item);
+    const lines = [item.details, ...(item.excerpt ? [`“${item.excerpt}”`] : []), ...words.lines];
+    return renderEmail({ ...words, lines, quote: item.title, actions: item.actions, unsubscribe: { label: item.unsubscribe.label, url: item.unsubscribe.url } }, item.unsubscribe.oneClickUrl);
+  },
+  /**
+   * A person's changes of the last minutes in one e-mail (issue #27), each with its heading, details and links. Their
+   * unsubscribe link when they are all of one kind; else the way to the notification settings.
+   */
+  notificationBatch: (items: NotificationItem[], settingsUrl: string) => {
+    const [first] = items;
+    const sameKind = first !== undefined && items.every((item) => item.type === first.type);
+    const unsubscribe = sameKind ? first.unsubscribe : undefined;
+    return renderEmail(
+      {
+        ...batchWords(items),
+        lines: [],
+        items: items.map((item) => ({
+          heading: notificationWords(item).heading,
+          title: item.title,
+          details: item.excerpt ? `${item.details} — ${item.excerpt}` : item.details,
+          actions: item.actions,
+        })),
+        unsubscribe: unsubscribe ? { label: unsubscribe.label, url: unsubscribe.url } : { label: "Choose which e-mails you get", url: settingsUrl },
+      },
+      unsubscribe?.oneClickUrl,
+    );
   },
   /** The daily digest: what waits on the person, and what happened since the last one. */
   digest: (options: { holdingUp: number; blockers: number; lines: string[]; changes: { type: string; count: number }[]; dashboardUrl: string; unsubscribe: { label: string; url: string; oneClickUrl: string } }) => {

@@ -52,6 +52,8 @@ export async function startTestServer(options: TestServerOptions = {}) {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       // The test clients stand behind a proxy on this machine that names each of them (BrowserLikeClient).
       TRUST_PROXY: "loopback",
+      // Each change's e-mail at once and alone, as the tests expect them; the batching tests set their own wait.
+      EMAIL_BATCH_SECONDS: "0",
       ...options.environment,
     });
     const started = await startServer(portConfig, { clock: options.clock, webDir: options.webDir, emailRetries: options.emailRetries ?? TEST_EMAIL_RETRIES, scheduleReminders: options.scheduleReminders ?? false, resolveHost: options.resolveHost });

@@ -67,12 +67,12 @@ export async function recordChanges(executor: Executor, { events, jobs }: Change
     const inserted = await executor
       .insert(notifications)
       .values(rows)
-      .returning({ id: notifications.id, profileId: notifications.profileId, type: notifications.type, blockerId: notifications.blockerId });
+      .returning({ id: notifications.id, profileId: notifications.profileId, type: notifications.type, blockerId: notifications.blockerId, payload: notifications.payload });
     // Each by e-mail and in Slack too, to those who want it (their preferences), queued with the change.
     await queueNotificationDeliveries(
       executor,
       jobs,
-      inserted.map(({ blockerId, ...notification }) => ({ ...notification, teamId: teams.get(blockerId ?? "")?.teamId ?? "" })),
+      inserted.map(({ blockerId, payload, ...notification }) => ({ ...notification, teamId: teams.get(blockerId ?? "")?.teamId ?? "", byHand: notification.type === "nudged" && payload.automatic !== true })),
       changes[0]?.at ?? new Date(0),
     );
   }

@@ -1,5 +1,5 @@
 // The links of a notification's e-mail: Open (the blocker's page, signed in as usual), and for the person waited on
-// with their part still pending, Mark done and Snooze 1 day, which work without signing in; and the unsubscribe link
+// with their part still pending, Mark done, Snooze until tomorrow and Decline, which work without signing in; and the unsubscribe link
 // of the e-mail's kind. Made when the e-mail is sent, once per e-mail: a retry of the same e-mail carries the same links.
 import { inArray } from "drizzle-orm";
 import { paths } from "../../../common/paths.ts";
@@ -17,7 +17,13 @@ export const ownEmailEvents = [DIGEST_EVENT, WEEKLY_REPORT_EVENT] as const;
 export type OwnEmailEvent = (typeof ownEmailEvents)[number];
 export const isOwnEmailEvent = (event: string): event is OwnEmailEvent => (ownEmailEvents as readonly string[]).includes(event);
 const turnOffLabels: Record<OwnEmailEvent, string> = { digest: "Stop the daily digest", weekly_report: "Stop the weekly report" };
-/** Mark done and Snooze 1 day: a fortnight, then the e-mail is old news. */
+/** The answers the person waited on has in the e-mail, each a one-click link to a small page (decline asks the reason there). */
+const answerLabels = [
+  ["done", "Mark done"],
+  ["snooze", "Snooze until tomorrow"],
+  ["decline", "Decline"],
+] as const;
+/** Mark done, Snooze and Decline: a fortnight, then the e-mail is old news. */
 export const ACTION_LINK_DAYS = 14;
 /** Unsubscribing keeps working for longer: people find old e-mails. */
 export const UNSUBSCRIBE_LINK_DAYS = 60;
@@ -48,7 +54,7 @@ export type LinkedEmail = { deliveryId: string; profileId: string; blockerId: st
 export async function emailLinksForEach(deps: Needs, emails: LinkedEmail[], now: Date) {
   const wantedOf = (e: LinkedEmail) => {
     const answerable = e.partStatus === "pending" && (e.event === "blocker_assigned" || e.event === "nudged");
-    return [...(answerable ? (["done", "snooze"] as const) : []), "unsubscribe" as const].map((action) => ({
+    return [...(answerable ? (["done", "snooze", "decline"] as const) : []), "unsubscribe" as const].map((action) => ({
       key: `${e.deliveryId}:${action}`,
       action,
       profileId: e.profileId,
@@ -67,10 +73,10 @@ export async function emailLinksForEach(deps: Needs, emails: LinkedEmail[], now:
         return id ? linkToken(id, deps.secret) : undefined;
       };
       const actions: EmailAction[] = [];
-      const done = tokenOf("done");
-      const snooze = tokenOf("snooze");
-      if (done) actions.push({ label: "Mark done", url: linkPageUrl(deps.appUrl, done) });
-      if (snooze) actions.push({ label: "Snooze 1 day", url: linkPageUrl(deps.appUrl, snooze) });
+      for (const [action, label] of answerLabels) {
+        const token = tokenOf(action);
+        if (token) actions.push({ label, url: linkPageUrl(deps.appUrl, token) });
+      }
       actions.push({ label: "Open", url: new URL(paths.blocker(e.blockerId), deps.appUrl).toString() });
       const unsubscribe = tokenOf("unsubscribe") ?? "";
       return [e.deliveryId, { actions, unsubscribe: { label: `Stop e-mails about ${eventNames[e.event]}`, url: linkPageUrl(deps.appUrl, unsubscribe), oneClickUrl: oneClickUrl(deps.appUrl, unsubscribe) } }];

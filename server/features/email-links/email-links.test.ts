@@ -1,5 +1,5 @@
 // The one-click links of Holdup's e-mails, followed as a person would from their inbox (a real SMTP server receives
-// the mail): Mark done and Snooze 1 day without signing in, once; a second use says what happened the first time;
+// the mail): Mark done, Snooze until tomorrow and Decline (with its reason) without signing in, once; a second use says what happened the first time;
 // tampered, expired and no-longer-theirs links change nothing; unsubscribing by the link and by a mail client's
 // one-click POST (RFC 8058), with its headers on the message.
 import { Temporal } from "temporal-polyfill";
@@ -35,11 +35,12 @@ type Part = { person: { id: string }; status: string; snoozedUntil: string | nul
 const partOf = async (blockerId: string, person: Teammate) => ((await alice.client.request(`/api/blockers/${blockerId}`)).json as { blocking: Part[] }).blocking.find((part) => part.person.id === person.profileId);
 
 describe("an e-mail's links", () => {
-  it("come with the message: Mark done, Snooze 1 day and Open for the person waited on, and the unsubscribe headers", async () => {
+  it("come with the message: Mark done, Snooze until tomorrow, Decline and Open for the person waited on, and the unsubscribe headers", async () => {
     await makeBlocker(alice, [bob], { title: "Headers check" });
     const { mail, link } = await mailAbout(bob, "Headers check");
     expect(link("Mark done")).toMatch(/^http:\/\/localhost:\d+\/e\/[^/]+$/);
-    expect(link("Snooze 1 day")).toMatch(/\/e\//);
+    expect(link("Snooze until tomorrow")).toMatch(/\/e\//);
+    expect(link("Decline")).toMatch(/\/e\//);
     expect(link("Open")).toMatch(/\/blockers\/[0-9a-f-]{36}$/);
     expect(mail.headers["list-unsubscribe"]).toMatch(/^<http:\/\/localhost:\d+\/api\/email-links\/[^>]+\/one-click>$/);
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
@@ -64,14 +65,36 @@ describe("an e-mail's links", () => {
     expect(timeline.filter((event) => event.type === "done")).toHaveLength(1);
   });
 
-  it("Snooze 1 day moves the next reminder, and says to when", async () => {
+  it("Snooze until tomorrow moves the next reminder to the start of the next working day, and says to when", async () => {
     const id = await makeBlocker(alice, [carol], { title: "Snooze from the inbox" });
     const { link } = await mailAbout(carol, "Snooze from the inbox");
-    const used = await follow(server.client(), link("Snooze 1 day"), "POST");
-    expect(used.json).toMatchObject({ state: "used", outcome: { snoozedUntil: new Date(clock.now().getTime() + 86_400_000).toISOString() } });
+    const used = await follow(server.client(), link("Snooze until tomorrow"), "POST");
+    // Monday 10:00 in Paris: Tuesday at 09:00 there, when Carol's working day starts.
+    const tuesdayMorning = new Date(monday.add({ days: 1 }).toPlainDateTime(Temporal.PlainTime.from("09:00")).toZonedDateTime("Europe/Paris").epochMilliseconds).toISOString();
+    expect(used.json).toMatchObject({ state: "used", outcome: { snoozedUntil: tuesdayMorning } });
     const part = await partOf(id, carol);
-    expect(part?.snoozedUntil).toBe(new Date(clock.now().getTime() + 86_400_000).toISOString());
+    expect(part?.snoozedUntil).toBe(tuesdayMorning);
     expect((used.json as { outcome: { nextReminderAt: string } }).outcome.nextReminderAt).toBe(part?.nextReminderAt);
+  });
+
+  it("Decline asks for the reason on its page, then declines once, telling the author why", async () => {
+    const id = await makeBlocker(alice, [bob], { title: "Not mine at all" });
+    const { link } = await mailAbout(bob, "Not mine at all");
+    const page = server.client();
+    expect((await follow(page, link("Decline"))).json).toMatchObject({ state: "ready", action: "decline", blocker: { id } });
+    const token = encodeURIComponent(tokenOf(link("Decline")));
+    const unexplained = await page.request(`/api/email-links/${token}`, { method: "POST", json: {} });
+    expect(unexplained.status).toBe(400);
+    expect(unexplained.json).toMatchObject({ fields: { reason: ["Say why, so they know where to go next"] } });
+    // Still good: nothing was spent by the refusal.
+    expect((await follow(page, link("Decline"))).json).toMatchObject({ state: "ready" });
+    const declined = await page.request(`/api/email-links/${token}`, { method: "POST", json: { reason: "Payments owns this" } });
+    expect(declined.json).toMatchObject({ state: "used", outcome: { declined: true, reason: "Payments owns this" } });
+    expect((await partOf(id, bob))?.status).toBe("declined");
+    const toldAlice = await server.mail.waitFor(alice.email, (mail) => mail.subject === "Bob declined: Not mine at all");
+    expect(toldAlice.text).toContain("“Payments owns this”");
+    const again = await page.request(`/api/email-links/${token}`, { method: "POST", json: { reason: "Twice" } });
+    expect(again.json).toMatchObject({ state: "used", outcome: { reason: "Payments owns this" } });
   });
 
   it("refuses a tampered link with a clear message, and changes nothing", async () => {
@@ -119,7 +142,7 @@ describe("an e-mail's links, once its person has left the team", () => {
     // Leaving released Eve's part; the links must not mark it done or snooze it now.
     const afterLeaving = await partsNow();
     expect(afterLeaving).toEqual([["released", null]]);
-    for (const action of ["Mark done", "Snooze 1 day"]) {
+    for (const action of ["Mark done", "Snooze until tomorrow", "Decline"]) {
       expect((await follow(server.client(), link(action))).json).toMatchObject({ state: "left_team" });
       expect((await follow(server.client(), link(action), "POST")).json).toMatchObject({ state: "left_team" });
     }

@@ -6,12 +6,15 @@ import { z } from "zod";
 import { attemptLimits } from "../../auth/attempt-limits.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
 import { validate } from "../../http/validate.ts";
+import { declineSchema } from "../../../common/blockers.ts";
 import { invalidLink, useEmailLink, viewEmailLink } from "./use-email-link.ts";
 
 /** Exempt from the same-origin rule (server/http/same-origin.ts): mail clients post here, not Holdup's pages. */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = /^\/api\/email-links\/[^/]+\/one-click$/;
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) });
+/** A decline link's page sends the reason it asked for; the other links send nothing. */
+const answerBody = z.object({ reason: declineSchema.shape.reason.optional() }).default({});
 
 export function emailLinkRoutes(deps: AppDependencies) {
   const { clock } = deps;
@@ -19,7 +22,7 @@ export function emailLinkRoutes(deps: AppDependencies) {
   const { code: tokenLimit } = attemptLimits(deps);
   return new Hono()
     .get("/:token", tokenLimit, validate("param", tokenParam), async (c) => c.json(await viewEmailLink(deps, c.req.valid("param").token, clock.now()), 200))
-    .post("/:token", tokenLimit, validate("param", tokenParam), async (c) => c.json(await useEmailLink(deps, c.req.valid("param").token, clock.now()), 200))
+    .post("/:token", tokenLimit, validate("param", tokenParam), validate("json", answerBody), async (c) => c.json(await useEmailLink(deps, c.req.valid("param").token, clock.now(), c.req.valid("json")), 200))
     .post("/:token/one-click", tokenLimit, validate("param", tokenParam), async (c) => {
       const view = await viewEmailLink(deps, c.req.valid("param").token, clock.now());
       if (view.action !== "unsubscribe") throw invalidLink();

@@ -8,8 +8,8 @@ import { blockers, blockingUsers, emailLinks, profiles } from "../../db/schema.t
 import { Refusal } from "../../http/refusal.ts";
 import { findMember } from "../../http/require-member.ts";
 import type { ChangeDependencies } from "../blockers/change-blocker.ts";
-import { markDone, snooze } from "../blockers/respond-to-blocker.ts";
-import { SNOOZE_ONE_DAY_MS } from "../../../common/durations.ts";
+import { decline, markDone, snooze } from "../blockers/respond-to-blocker.ts";
+import { fieldRefusal } from "../../http/refusal.ts";
 import { updateProfile } from "../profile/update-profile.ts";
 import { DIGEST_EVENT, isOwnEmailEvent, WEEKLY_REPORT_EVENT } from "./create-email-links.ts";
 import { readLinkToken } from "./link-token.ts";
@@ -59,10 +59,12 @@ export async function viewEmailLink(deps: Needs, token: string, now: Date) {
   return { ...view, state: "ready" as LinkState };
 }
 
-/** Does what the link says, once; answers the link's view afterwards (what happened). */
-export async function useEmailLink(deps: Needs & ChangeDependencies, token: string, now: Date) {
+/** Does what the link says, once; answers the link's view afterwards (what happened). `reason`: a decline's, asked on its page. */
+export async function useEmailLink(deps: Needs & ChangeDependencies, token: string, now: Date, answer: { reason?: string } = {}) {
   const before = await viewEmailLink(deps, token, now);
   if (before.state !== "ready") return before;
+  // Before the link is spent: a decline without its reason is asked again, the link still good.
+  if (before.action === "decline" && !answer.reason) throw fieldRefusal("reason", "Say why, so they know where to go next");
   const { link, blocker, authId, preferences } = await findLink(deps, token);
   if (link.action === "unsubscribe") {
     const event = link.event ?? "";
@@ -87,8 +89,12 @@ export async function useEmailLink(deps: Needs & ChangeDependencies, token: stri
     if (link.action === "done") {
       await markDone(deps, member, blocker.id, now);
       outcome = { done: true, at: now.toISOString() };
+    } else if (link.action === "decline") {
+      await decline(deps, member, blocker.id, { reason: answer.reason ?? "" }, now);
+      outcome = { declined: true, reason: answer.reason ?? "", at: now.toISOString() };
     } else {
-      const { snoozedUntil: until } = await snooze(deps, member, blocker.id, { until: new Date(now.getTime() + SNOOZE_ONE_DAY_MS) }, now);
+      // The start of the person's next working day, as the app's "Tomorrow" (common/snooze.ts).
+      const { snoozedUntil: until } = await snooze(deps, member, blocker.id, { choice: "tomorrow" }, now);
       const [part] = await deps.db.select({ next: blockingUsers.nextReminderAt }).from(blockingUsers).where(and(eq(blockingUsers.blockerId, blocker.id), eq(blockingUsers.profileId, link.profileId)));
       outcome = { snoozedUntil: until.toISOString(), nextReminderAt: part?.next?.toISOString() ?? null, at: now.toISOString() };
     }

@@ -9,6 +9,7 @@ import type { AnswerCache } from "../../http/answer-cache.ts";
 import type { Member } from "../../http/app-env.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { jsonValue } from "../../db/prepared.ts";
+import { personFirstBlockerAt } from "./first-blocker.ts";
 import { insightRange, rangeAnswer, type InsightRange } from "./insight-range.ts";
 import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, blockerOf, hoursOf, msOf, reportFreshUntil } from "./span-queries.ts";
 
@@ -114,5 +115,15 @@ export async function readPersonalInsights(deps: { db: Database; config: Pick<Co
   const range = insightRange(asked, member.timezone, now, plan);
   // Kept, as the team's is, until the team changes or a minute passes.
   const key = `insights-me:${member.teamId}:${member.profileId}:${range.from}:${range.to}`;
-  return { plan, ...(await deps.answers.read(key, { teamId: member.teamId }, () => personalInsights(deps.db, member, range), { freshUntil: reportFreshUntil(now) })) };
+  const report = await deps.answers.read(
+    key,
+    { teamId: member.teamId },
+    async () => {
+      const [numbers, firstBlockerAt] = await Promise.all([personalInsights(deps.db, member, range), personFirstBlockerAt(deps.db, member.teamId, member.profileId)]);
+      // When the person's own history in the team began, whatever the range: the page's first week (decision 050).
+      return { ...numbers, history: { firstBlockerAt } };
+    },
+    { freshUntil: reportFreshUntil(now) },
+  );
+  return { plan, ...report };
 }

@@ -12,6 +12,7 @@ import type { Member } from "../../http/app-env.ts";
 import { planOfTeam } from "../billing/plan-of-team.ts";
 import { jsonValue } from "../../db/prepared.ts";
 import { peopleSummaries, personOf, type PersonSummary } from "../blockers/people-summaries.ts";
+import { teamFirstBlockerAt } from "./first-blocker.ts";
 import { insightRange, plusRequired, rangeAnswer, type InsightRange } from "./insight-range.ts";
 import { bounds, currentPeriod, openByAgeJson, openByAgeOf, overlaps, previousPeriod, waitingPairs, weeksRelation, type Period, type RawOpenByAge, blockerOf, hoursOf, msOf, perOf, reportFreshUntil } from "./span-queries.ts";
 
@@ -195,7 +196,16 @@ export async function readTeamInsights(deps: { db: Database; config: Pick<Config
   }
   // Kept for the whole team (every member reads the same report) until the team changes or a minute passes.
   const key = `insights-team:${member.teamId}:${range.from}:${range.to}:${filters.person ?? ""}:${filters.priority ?? ""}:${filters.source ?? ""}`;
-  const report = await deps.answers.read(key, { teamId: member.teamId }, () => teamInsights(deps.db, member.teamId, range, filters), { freshUntil: reportFreshUntil(now) });
+  const report = await deps.answers.read(
+    key,
+    { teamId: member.teamId },
+    async () => {
+      const [numbers, firstBlockerAt] = await Promise.all([teamInsights(deps.db, member.teamId, range, filters), teamFirstBlockerAt(deps.db, member.teamId)]);
+      // When the team's history began, whatever the range and filters: the page's first week (decision 050).
+      return { ...numbers, history: { firstBlockerAt } };
+    },
+    { freshUntil: reportFreshUntil(now) },
+  );
   return { plan, ...report };
 }
 

@@ -3,12 +3,12 @@
 // once it took the message, and on a failure left for pg-boss to try again with back-off; the last failure stays
 // failed, for the team's admins to see. Every attempt carries the same Message-ID: if a crash comes between the SMTP
 // server taking a message and Holdup noting it, the retry is the same message, which mail systems show once.
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { deliveries } from "../../db/schema.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
 import type { Mail } from "../../mail/mailer.ts";
-import { claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "./claim-deliveries.ts";
+import { claimBatchmates, claimDeliveries, inBatches, SendingElsewhere, type DeliveryAttempt } from "./claim-deliveries.ts";
 import { composeWeeklyReport, WEEKLY_REPORT_KIND } from "../insights/weekly-report.ts";
 import { composeDigestEmail } from "./compose-digest.ts";
 import { composeNotificationEmails } from "./compose-email.ts";
@@ -23,65 +23,86 @@ type Deps = Pick<AppDependencies, "db" | "mailer" | "clock" | "config" | "logger
 
 type Delivery = typeof deliveries.$inferSelect;
 
-/** Sends one claimed delivery, composed already, and notes the outcome; throws when it should be tried again. */
-async function send(deps: Deps, delivery: Delivery, mail: Mail | null | undefined, lastTry: boolean): Promise<"sent" | "dropped"> {
+/**
+ * Sends one message — a delivery, or a batch of a person's changes under its first delivery's id — and notes the
+ * outcome on every delivery it carries; throws when it should be tried again.
+ */
+async function send(deps: Deps, batch: Delivery[], mail: Mail | null | undefined, lastTry: boolean): Promise<"sent" | "dropped"> {
+  const [first] = batch;
+  if (!first) return "dropped";
+  const ids = batch.map((delivery) => delivery.id);
   try {
     if (!mail) {
-      await deps.db.update(deliveries).set({ status: "dropped" }).where(eq(deliveries.id, delivery.id));
+      await deps.db.update(deliveries).set({ status: "dropped" }).where(inArray(deliveries.id, ids));
       return "dropped";
     }
-    const sent = await deps.mailer.send({ ...mail, date: deps.clock.now(), messageId: `<delivery.${delivery.id}@${new URL(deps.config.appUrl).hostname}>`, headers: { ...mail.headers, "X-Holdup-Idempotency-Key": delivery.idempotencyKey } });
-    await deps.db.update(deliveries).set({ status: "sent", sentAt: deps.clock.now(), messageId: sent.messageId ?? null, lastError: null }).where(eq(deliveries.id, delivery.id));
+    const sent = await deps.mailer.send({ ...mail, date: deps.clock.now(), messageId: `<delivery.${first.id}@${new URL(deps.config.appUrl).hostname}>`, headers: { ...mail.headers, "X-Holdup-Idempotency-Key": first.idempotencyKey } });
+    await deps.db.update(deliveries).set({ status: "sent", sentAt: deps.clock.now(), messageId: sent.messageId ?? null, lastError: null }).where(inArray(deliveries.id, ids));
     return "sent";
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    await deps.db.update(deliveries).set({ status: lastTry ? "failed" : "pending", lastError: message }).where(eq(deliveries.id, delivery.id));
-    if (lastTry) deps.logger.error(`E-mail delivery ${delivery.id} failed for good`, error);
+    // Each delivery of the batch waits for its own job's next try (the first to come takes the others again).
+    await deps.db.update(deliveries).set({ status: lastTry ? "failed" : "pending", lastError: message }).where(inArray(deliveries.id, ids));
+    if (lastTry) deps.logger.error(`E-mail delivery ${first.id} failed for good`, error);
     throw error;
   }
 }
 
 /**
- * What each claimed delivery says: notifications' e-mails composed together, digests and weekly reports one by one;
- * nothing (null: dropped) for a person no longer in the delivery's team.
+ * What each message says, under its first delivery's id: notifications' e-mails composed together (a person's batched
+ * changes as one), digests and weekly reports one by one; nothing (null: dropped) for a person no longer in the
+ * delivery's team.
  */
-async function compose(deps: Deps, claimed: Delivery[], now: Date): Promise<Map<string, Mail | null>> {
+async function compose(deps: Deps, batches: Delivery[][], now: Date): Promise<Map<string, Mail | null>> {
   const linkDeps = { db: deps.db, secret: deps.secret, appUrl: deps.config.appUrl };
-  const left = await deliveriesToPeopleWhoLeft(deps.db, claimed.map((delivery) => delivery.id));
-  const composable = claimed.filter((delivery) => !left.has(delivery.id));
-  const ofNotifications = composable.flatMap((delivery) => (delivery.notificationId ? [{ id: delivery.id, notificationId: delivery.notificationId }] : []));
+  const left = await deliveriesToPeopleWhoLeft(deps.db, batches.flat().map((delivery) => delivery.id));
+  const staying = batches.map((batch) => batch.filter((delivery) => !left.has(delivery.id)));
+  const ofNotifications = staying.map((batch) => batch.flatMap((delivery) => (delivery.notificationId ? [{ id: delivery.id, notificationId: delivery.notificationId }] : []))).filter((batch) => batch.length > 0);
   const mails = await composeNotificationEmails(linkDeps, ofNotifications, now);
-  for (const id of left) mails.set(id, null);
-  for (const delivery of composable) {
-    if (delivery.kind === "digest") mails.set(delivery.id, await composeDigestEmail(linkDeps, delivery, now));
-    if (delivery.kind === WEEKLY_REPORT_KIND) mails.set(delivery.id, await composeWeeklyReport(linkDeps, delivery, now));
+  for (const [index, batch] of batches.entries()) {
+    const [first] = batch;
+    if (!first) continue;
+    if (staying[index]?.length === 0) {
+      mails.set(first.id, null);
+      continue;
+    }
+    if (first.kind === "digest") mails.set(first.id, await composeDigestEmail(linkDeps, first, now));
+    if (first.kind === WEEKLY_REPORT_KIND) mails.set(first.id, await composeWeeklyReport(linkDeps, first, now));
   }
   return mails;
 }
 
 /**
- * Sends these deliveries, each once, side by side. Answers, per delivery, nothing when it is done with (sent, dropped,
- * or already sent) and the error when it should be tried again (it failed, or another worker is sending it now).
+ * Sends these deliveries, each once, side by side — with the recipient's other changes waiting to go with them
+ * (claimBatchmates). Answers, per delivery asked for, nothing when it is done with (sent, dropped, or already sent)
+ * and the error when it should be tried again (it failed, or another worker is sending it now).
  */
 export async function deliverEmails(deps: Deps, attempts: DeliveryAttempt[]): Promise<Map<string, Error>> {
   const now = deps.clock.now();
   const { claimed, busyElsewhere } = await claimDeliveries(deps.db, attempts.map((attempt) => attempt.deliveryId), now);
   const failures = new Map<string, Error>([...busyElsewhere].map((id) => [id, new SendingElsewhere("This e-mail is being sent by another worker")]));
-  const lastTryOf = (id: string) => attempts.find((attempt) => attempt.deliveryId === id)?.lastTry ?? false;
+  const batches = inBatches([...claimed, ...(await claimBatchmates(deps.db, "email", claimed, now))]);
+  const asked = new Set(attempts.map((attempt) => attempt.deliveryId));
+  const fail = (batch: Delivery[], error: unknown) => {
+    for (const delivery of batch) if (asked.has(delivery.id)) failures.set(delivery.id, error instanceof Error ? error : new Error(String(error)));
+  };
+  // A batch's last try is that of the job that carries it: the others keep their own jobs.
+  const lastTryOf = (batch: Delivery[]) => batch.some((delivery) => attempts.find((attempt) => attempt.deliveryId === delivery.id)?.lastTry === true);
   let mails: Map<string, Mail | null>;
   try {
-    mails = await compose(deps, claimed, now);
+    mails = await compose(deps, batches, now);
   } catch (error) {
     // Nothing was sent: every claimed delivery waits for its job's next try.
-    await deps.db.update(deliveries).set({ status: "pending", lastError: String(error).slice(0, 500) }).where(inArray(deliveries.id, claimed.map((delivery) => delivery.id)));
-    for (const delivery of claimed) failures.set(delivery.id, error instanceof Error ? error : new Error(String(error)));
+    await deps.db.update(deliveries).set({ status: "pending", lastError: String(error).slice(0, 500) }).where(inArray(deliveries.id, batches.flat().map((delivery) => delivery.id)));
+    for (const batch of batches) fail(batch, error);
     return failures;
   }
   // Asked again as they go: composing a batch takes a moment, and a removal may have come in it.
-  for (const id of await deliveriesToPeopleWhoLeft(deps.db, claimed.filter((delivery) => mails.get(delivery.id)).map((delivery) => delivery.id))) mails.set(id, null);
+  const leftSince = await deliveriesToPeopleWhoLeft(deps.db, batches.flatMap((batch) => (batch[0] && mails.get(batch[0].id) ? [batch[0].id] : [])));
+  for (const id of leftSince) mails.set(id, null);
   await Promise.all(
-    claimed.map(async (delivery) => {
-      await send(deps, delivery, mails.get(delivery.id), lastTryOf(delivery.id)).catch((error: unknown) => failures.set(delivery.id, error instanceof Error ? error : new Error(String(error))));
+    batches.map(async (batch) => {
+      await send(deps, batch, batch[0] ? mails.get(batch[0].id) : null, lastTryOf(batch)).catch((error: unknown) => fail(batch, error));
     }),
   );
   return failures;

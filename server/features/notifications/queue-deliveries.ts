@@ -15,10 +15,16 @@ export const DELIVER_SLACK_QUEUE = "deliver-slack";
 export const DELIVERY_JOB_EXPIRY = { expireInSeconds: 60 };
 
 type Executor = Pick<Database, "select" | "insert" | "execute">;
-export type QueuedNotification = { id: string; profileId: string; type: string; teamId: string };
+/** `byHand`: a nudge sent by a person, which goes at once and alone (the others wait to go with their recipient's next changes). */
+export type QueuedNotification = { id: string; profileId: string; type: string; teamId: string; byHand?: boolean };
 type Channel = (typeof deliveries.$inferInsert)["channel"];
 
-export async function queueNotificationDeliveries(executor: Executor, jobs: Pick<JobQueue, "insertWithin" | "emailRetries">, notifications: QueuedNotification[], at: Date) {
+/**
+ * With a batch wait (EMAIL_BATCH_SECONDS), a delivery's job starts that long after the change and its worker takes the
+ * recipient's other waiting changes of the channel with it: the first change waits at most that long, and what came
+ * meanwhile goes in the same message (deliver-email.ts, slack/slack-workers.ts).
+ */
+export async function queueNotificationDeliveries(executor: Executor, jobs: Pick<JobQueue, "insertWithin" | "emailRetries" | "batchSeconds">, notifications: QueuedNotification[], at: Date) {
   const chosen = notifications.filter((notification) => isPreferenceEvent(notification.type));
   if (chosen.length === 0) return;
   const [recipients, withSlack] = await Promise.all([
@@ -46,11 +52,29 @@ export async function queueNotificationDeliveries(executor: Executor, jobs: Pick
   if (wanted.length === 0) return;
   const queued = await executor
     .insert(deliveries)
-    .values(wanted.map(({ notification, channel }) => ({ idempotencyKey: `notification:${notification.id}:${channel}`, channel, profileId: notification.profileId, teamId: notification.teamId, notificationId: notification.id, kind: notification.type, createdAt: at })))
+    .values(
+      wanted.map(({ notification, channel }) => ({
+        idempotencyKey: `notification:${notification.id}:${channel}`,
+        channel,
+        profileId: notification.profileId,
+        teamId: notification.teamId,
+        notificationId: notification.id,
+        kind: notification.type,
+        createdAt: at,
+        batched: jobs.batchSeconds > 0 && !notification.byHand,
+      })),
+    )
     .onConflictDoNothing({ target: deliveries.idempotencyKey })
-    .returning({ id: deliveries.id, channel: deliveries.channel });
+    .returning({ id: deliveries.id, channel: deliveries.channel, batched: deliveries.batched });
   await jobs.insertWithin(
     executor,
-    queued.map(({ id, channel }) => ({ name: channel === "slack" ? DELIVER_SLACK_QUEUE : DELIVER_EMAIL_QUEUE, data: { deliveryId: id }, ...jobs.emailRetries, ...DELIVERY_JOB_EXPIRY })),
+    queued.map(({ id, channel, batched }) => ({
+      name: channel === "slack" ? DELIVER_SLACK_QUEUE : DELIVER_EMAIL_QUEUE,
+      data: { deliveryId: id },
+      ...jobs.emailRetries,
+      ...DELIVERY_JOB_EXPIRY,
+      // Seconds from the database's now (pg-boss reads text without a zone as an interval): a real wait, whatever the app's clock says.
+      ...(batched ? { startAfter: String(jobs.batchSeconds) } : {}),
+    })),
   );
 }

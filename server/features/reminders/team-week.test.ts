@@ -106,7 +106,8 @@ describe("a week of a three-person team's reminders", () => {
       { to: "Alice", at: seenIn(TOKYO, 3, "13:00", PARIS), subject: "Carol has not answered after 3 reminders: Load-test budget" },
       // Bob's first reminder: 24 of his working hours (Monday to Wednesday, 09:00–17:00 in New York); he marks it
       // done from the e-mail, and Alice hears at once.
-      { to: "Bob", at: "Thursday 09:00", subject: "Alice is waiting on you: API spec for payments" },
+      // A reminder's subject says so, with how long it has waited (logged Monday 10:00 in Paris).
+      { to: "Bob", at: "Thursday 09:00", subject: "Reminder: API spec for payments (waiting 3 days)" },
       { to: "Alice", at: seenIn(NEW_YORK, 3, "09:00", PARIS), subject: "Bob did their part: API spec for payments" },
       { to: "Carol", at: "Friday 09:00", subject: "You're holding up 1 person" },
     ]);
@@ -116,13 +117,16 @@ describe("a week of a three-person team's reminders", () => {
     expect(reminder).toBeDefined();
     if (!reminder) return;
     expect(linkIn(reminder, "Mark done")).toMatch(/^http:\/\/localhost:\d+\/e\/[^/\s]+$/);
-    expect(linkIn(reminder, "Snooze 1 day")).toMatch(/^http:\/\/localhost:\d+\/e\/[^/\s]+$/);
+    expect(linkIn(reminder, "Snooze until tomorrow")).toMatch(/^http:\/\/localhost:\d+\/e\/[^/\s]+$/);
+    expect(linkIn(reminder, "Decline")).toMatch(/^http:\/\/localhost:\d+\/e\/[^/\s]+$/);
+    // What the blocker is besides its title: its priority and how long it has waited.
+    expect(reminder.text).toContain("Normal priority · waiting 3 days");
     expect(linkIn(reminder, "Open")).toBe(`${server.config.appUrl}/blockers/${apiSpec}`);
     expect(linkIn(reminder, "Stop e-mails about nudges")).toMatch(/\/e\//);
     expect(reminder.headers["list-unsubscribe"]).toMatch(/^<http:\/\/localhost:\d+\/api\/email-links\/[^>]+\/one-click>$/);
     expect(reminder.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     expect(reminder.headers["x-holdup-idempotency-key"]).toMatch(/^notification:[0-9a-f-]{36}:email$/);
-    expect(reminder.html).toContain("Snooze 1 day");
+    expect(reminder.html).toContain("Snooze until tomorrow");
 
     // The escalation opens the blocker; the digests say what waits on Carol and what changed since the last one.
     const escalation = week.find((mail) => mail.to === alice.email && mail.subject.startsWith("Carol has not answered"));

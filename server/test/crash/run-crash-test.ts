@@ -27,7 +27,7 @@ const database = await createTestDatabase(adminUrl);
 const mail = await startMailCatcher();
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-crash-"));
-const environment = { ...process.env, PORT: String(port), DATABASE_URL: database.url, SMTP_URL: mail.url, DATA_DIR: dataDir, AUTH_SECRET: "crash-test-secret-that-is-long-enough", LOG_LEVEL: "error" };
+const environment = { ...process.env, PORT: String(port), DATABASE_URL: database.url, SMTP_URL: mail.url, DATA_DIR: dataDir, AUTH_SECRET: "crash-test-secret-that-is-long-enough", LOG_LEVEL: "error", EMAIL_BATCH_SECONDS: "0" };
 
 // Bundled once, as `npm start`'s server is, and started 22 times from the bundle: through tsx each start compiled the
 // server anew, 3 of its 5 s (decision 047).

@@ -1,0 +1,2 @@
+ALTER TABLE "deliveries" ADD COLUMN "batched" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "deliveries_batch_idx" ON "deliveries" USING btree ("profile_id","channel","status") WHERE "deliveries"."batched";

@@ -24,8 +24,10 @@ test("Alice logs a blocker on Bob; Bob sees it live, gets her nudge by e-mail, m
 
   await page.getByRole("button", { name: "Nudge Bob Stone" }).click();
   await expect(page.getByText("Nudged Bob Stone.")).toBeVisible();
-  const nudge = await receivedMail(page.request, bob.email, title);
-  expect(nudge.subject).toBe(`${alice.fullName} is waiting on you: ${title}`);
+  // A nudge's subject is a reminder's, with how long it has waited: never the new-blocker e-mail's again.
+  const nudge = await receivedMail(page.request, bob.email, `Reminder: ${title}`);
+  expect(nudge.subject).toMatch(new RegExp(`^Reminder: ${title} \\(waiting (less than a minute|\\d+ minutes?)\\)$`));
+  expect(nudge.text).toContain(`${alice.fullName} is still waiting on you`);
   const cooledDown = page.getByRole("button", { name: "Nudge Bob Stone" });
   await expect(cooledDown).toHaveAttribute("aria-disabled", "true");
   // Its tooltip (loaded when first shown) says when, for the keyboard too.

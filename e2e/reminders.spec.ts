@@ -68,16 +68,16 @@ test("the person waited on snoozes from the e-mail they received, without signin
   const before = await page.getByTestId("next-reminder").textContent();
 
   const mail = await receivedMail(page.request, bob.email, "Signed copy of the MSA");
-  const snoozeLink = /Snooze 1 day: (\S+)/.exec(mail.text)?.[1] ?? "";
+  const snoozeLink = /Snooze until tomorrow: (\S+)/.exec(mail.text)?.[1] ?? "";
   expect(snoozeLink).toContain("/e/");
   expect(linkIn(mail)).toBeTruthy();
   // In a browser that is not signed in, as from a phone's mail app.
   const phone = await browser.newContext();
   const inbox = await phone.newPage();
   await inbox.goto(snoozeLink);
-  await expect(inbox.getByRole("heading", { name: "Snooze the reminders for a day" })).toBeVisible();
+  await expect(inbox.getByRole("heading", { name: "Snooze until tomorrow" })).toBeVisible();
   await expect(inbox.getByText("“Signed copy of the MSA”")).toBeVisible();
-  await inbox.getByRole("button", { name: "Snooze for a day" }).click();
+  await inbox.getByRole("button", { name: "Snooze until tomorrow" }).click();
   await expect(inbox.getByTestId("email-link-outcome")).toContainText("Snoozed until");
   await inbox.reload();
   await expect(inbox.getByTestId("email-link-outcome")).toContainText("Snoozed until");
@@ -89,4 +89,29 @@ test("the person waited on snoozes from the e-mail they received, without signin
   const blocker = await call(page.request, baseURL ?? "", "get", `/api/blockers/${id}`);
   const part = (blocker.blocking as { snoozedUntil: string; nextReminderAt: string }[])[0];
   expect(new Date(part?.nextReminderAt ?? 0).getTime()).toBeGreaterThanOrEqual(new Date(part?.snoozedUntil ?? 0).getTime());
+});
+
+test("the person waited on declines from the e-mail, saying why on the link's page; the author sees it live", async ({ page, baseURL, bob, browser }) => {
+  const people = (await call(page.request, baseURL ?? "", "get", "/api/people")) as unknown as { id: string; fullName: string }[];
+  const bobId = people.find((person) => person.fullName === bob.fullName)?.id ?? "";
+  const { id } = (await call(page.request, baseURL ?? "", "post", "/api/blockers", { title: "Refunds API review", blockingProfileIds: [bobId], priority: "high" })) as { id: string };
+  const following = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200);
+  await page.goto(`/blockers/${id}`);
+  await following;
+
+  const mail = await receivedMail(page.request, bob.email, "Refunds API review");
+  expect(mail.text).toContain("High priority · waiting");
+  const declineLink = /Decline: (\S+)/.exec(mail.text)?.[1] ?? "";
+  const phone = await browser.newContext();
+  const inbox = await phone.newPage();
+  await inbox.goto(declineLink);
+  await expect(inbox.getByRole("heading", { name: "Decline: it is not yours" })).toBeVisible();
+  await inbox.getByRole("button", { name: "Decline" }).click();
+  await expect(inbox.getByText("Say why, so they know where to go next")).toBeVisible();
+  await inbox.getByLabel("Why is it not yours?").fill("Payments owns refunds: ask Dana");
+  await inbox.getByRole("button", { name: "Decline" }).click();
+  await expect(inbox.getByTestId("email-link-outcome")).toContainText("You declined it: “Payments owns refunds: ask Dana”");
+  await phone.close();
+
+  await expect(page.getByText("Payments owns refunds: ask Dana").first()).toBeVisible();
 });

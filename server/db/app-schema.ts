@@ -333,7 +333,7 @@ export const deliveries = pgTable(
 export const emailLinkActions = ["done", "snooze", "decline", "unsubscribe"] as const;
 
 /**
- * The one-click links of an e-mail (decision 034): Mark done and Snooze 1 day for the person waited on, and the
+ * The one-click links of an e-mail (decision 034): Mark done, Snooze until tomorrow and Decline for the person waited on, and the
  * unsubscribe link of the e-mail's kind. The link carries this row's id and its signature; the row says what it does,
  * until when, and whether it was used (and what happened then, which a second click shows).
  */

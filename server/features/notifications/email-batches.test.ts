@@ -5,7 +5,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "../../db/schema.ts";
-import { makeTeam, okJson, testClock, type Teammate } from "../../test/factories.ts";
+import { makeBlocker, makeTeam, okJson, testClock, type Teammate } from "../../test/factories.ts";
+import { postedTo } from "../../test/slack-stand-in.ts";
+import { startSlackTeam } from "../../test/slack-team.ts";
+import { deliverDms } from "../slack/slack-workers.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 import { deliverEmails } from "./deliver-email.ts";
 
@@ -82,5 +85,32 @@ describe("a person's changes within two minutes", () => {
     expect(await deliverEmails(server.deps, [{ deliveryId: toBob[0]?.id ?? "", lastTry: false }])).toEqual(new Map());
     expect(mailsTo(bob)).toHaveLength(before);
     expect(assigned?.status).toBe("pending");
+  });
+});
+
+describe("a person's Slack messages within two minutes", () => {
+  it("wait as the e-mails do, and several changes to one blocker are one DM, as it stands", async () => {
+    const team = await startSlackTeam({ names: ["Olivia", "Bob"], environment: { EMAIL_BATCH_SECONDS: "120" } });
+    try {
+      const [olivia, bob] = ["Olivia", "Bob"].map(team.teammate) as [Teammate, Teammate];
+      const blockerId = await makeBlocker(olivia, [bob], { title: "Staging credentials" });
+      const slackTo = async (person: Teammate) => team.server.deps.db.select().from(deliveries).where(and(eq(deliveries.profileId, person.profileId), eq(deliveries.channel, "slack")));
+      expect((await slackTo(bob)).map((delivery) => [delivery.kind, delivery.status, delivery.batched])).toEqual([["blocker_assigned", "pending", true]]);
+      // Bob is done at once: Olivia's "done" and "resolved" wait together.
+      expect((await bob.client.request(`/api/blockers/${blockerId}/done`, { method: "POST" })).status).toBe(200);
+      const toOlivia = await slackTo(olivia);
+      expect(toOlivia.map((delivery) => delivery.kind).sort()).toEqual(["done", "resolved"]);
+      const postedBefore = postedTo(team.slack, team.person("Olivia")).length;
+
+      const [first] = toOlivia.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+      expect(await deliverDms(team.server.deps, [{ deliveryId: first?.id ?? "", lastTry: false }])).toEqual(new Map());
+      const posted = postedTo(team.slack, team.person("Olivia")).slice(postedBefore);
+      expect(posted.map((call) => call.args.text)).toEqual(["Nothing waits any more: Staging credentials"]);
+      const after = await slackTo(olivia);
+      expect(after.map((delivery) => delivery.status)).toEqual(["sent", "sent"]);
+      expect(new Set(after.map((delivery) => delivery.messageId)).size).toBe(1);
+    } finally {
+      await team.stop();
+    }
   });
 });

@@ -1,4 +1,4 @@
-// What people press in Holdup's Slack messages: Mark done, Snooze 1 day, Decline… (a form asking why), on a DM or
+// What people press in Holdup's Slack messages: Mark done, Snooze until tomorrow, Decline… (a form asking why), on a DM or
 // on `/holdup list`. Each is the same operation as the web app's, as the member the Slack user is; the message then
 // says what was done (a DM is updated in place, the list is given again). A refusal (the part answered a moment
 // before elsewhere, the person no longer in the team) is said to the person alone, and the message brought up to date.
@@ -12,7 +12,6 @@ import type { Member } from "../../http/app-env.ts";
 import { Refusal } from "../../http/refusal.ts";
 import { loadDashboard } from "../blockers/list-dashboard.ts";
 import { decline, markDone, snooze } from "../blockers/respond-to-blocker.ts";
-import { SNOOZE_ONE_DAY_MS } from "../../../common/durations.ts";
 import { keptMessage, updateBlockerMessages } from "./blocker-messages.ts";
 import { unknownPersonReply } from "./connect-link.ts";
 import { postToResponseUrl, type SlackReplyDeps } from "./reply-in-time.ts";
@@ -114,7 +113,8 @@ async function pressButton(deps: InteractionDeps, workspace: SlackWorkspace, mem
     case BLOCKER_ACTIONS.done:
       return act(deps, member, origin, now, () => markDone(deps, member, origin.blockerId, now));
     case BLOCKER_ACTIONS.snooze:
-      return act(deps, member, origin, now, () => snooze(deps, member, origin.blockerId, { until: new Date(now.getTime() + SNOOZE_ONE_DAY_MS) }, now));
+      // The start of the person's next working day, as the app's "Tomorrow" and the e-mail's link (common/snooze.ts).
+      return act(deps, member, origin, now, () => snooze(deps, member, origin.blockerId, { choice: "tomorrow" }, now));
     case BLOCKER_ACTIONS.decline:
       if (payload.trigger_id) await slackClient(deps.slack, deps.logger, workspace.token).views.open({ trigger_id: payload.trigger_id, view: declineView(origin) });
       return;

@@ -1,8 +1,9 @@
-// DMs that can be acted on: a new blocker on me arrives as a DM with Mark done, Snooze 1 day, Decline… and Open;
+// DMs that can be acted on: a new blocker on me arrives as a DM with Mark done, Snooze until tomorrow, Decline… and Open;
 // pressing one changes the blocker as the web app would and updates the DM in place; the waiting person hears of the
 // answer in a DM; a change made in the web app updates the earlier DMs (no stale buttons); the buttons of
 // `/holdup list` work too; each person's chat preferences are followed; a failing Slack is shown to the admins.
 import { and, eq } from "drizzle-orm";
+import { Temporal } from "temporal-polyfill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockers, blockingUsers } from "../../db/schema.ts";
 import { makeBlocker, type Teammate } from "../../test/factories.ts";
@@ -31,7 +32,7 @@ const latest = (message: { dm: SlackCall; channel: string; ts: string }) => team
 const partOf = async (blockerId: string, teammate: Teammate) => (await team.server.deps.db.select().from(blockingUsers).where(and(eq(blockingUsers.blockerId, blockerId), eq(blockingUsers.profileId, teammate.profileId))))[0];
 
 describe("a DM about a blocker on me", () => {
-  it("arrives when a blocker is logged on me, with Mark done, Snooze 1 day, Decline… and Open in Holdup", async () => {
+  it("arrives when a blocker is logged on me, with Mark done, Snooze until tomorrow, Decline… and Open in Holdup", async () => {
     await command("Olivia", `<@${person("Bob").id}|bob> API spec for payments`);
     const message = await dmAbout("Bob", "API spec for payments");
     expect(message.dm.args.text).toBe("Olivia is waiting on you: API spec for payments");
@@ -52,12 +53,16 @@ describe("a DM about a blocker on me", () => {
     expect((await dmAbout("Olivia", "API spec for payments")).blockerId).toBe(message.blockerId);
   });
 
-  it("Snooze 1 day snoozes my reminders for a day and says until when", async () => {
+  it("Snooze until tomorrow snoozes my reminders until my next working day starts, and says until when", async () => {
     const blockerId = await makeBlocker(olivia, [bob], { title: "Staging credentials" });
     const message = await dmAbout("Bob", "Staging credentials");
     expect(message.blockerId).toBe(blockerId);
     await interact(buttonPress(team.slack, person("Bob"), { actionId: "holdup_snooze_1d", value: blockerId }, { channel: message.channel, ts: message.ts }));
-    await expect.poll(async () => (await partOf(blockerId, bob))?.snoozedUntil?.getTime()).toBe(team.clock.now().getTime() + 24 * 3_600_000);
+    await expect.poll(async () => (await partOf(blockerId, bob))?.snoozedUntil ?? null).not.toBeNull();
+    // 09:00 where Bob works (his working hours' start), on a day after today there.
+    const until = Temporal.Instant.fromEpochMilliseconds((await partOf(blockerId, bob))?.snoozedUntil?.getTime() ?? 0).toZonedDateTimeISO("Europe/Paris");
+    const today = Temporal.Instant.fromEpochMilliseconds(team.clock.now().getTime()).toZonedDateTimeISO("Europe/Paris").toPlainDate();
+    expect([until.hour, until.minute, Temporal.PlainDate.compare(until.toPlainDate(), today)]).toEqual([9, 0, 1]);
     await expect.poll(() => JSON.stringify(latest(message).blocks)).toContain("Reminders snoozed until <!date^");
   });
 
@@ -128,7 +133,7 @@ describe("channel preferences and a failing Slack", () => {
     expect((await carol.client.request("/api/profile", { method: "PATCH", json: { notificationPreferences: { ...preferences.notificationPreferences, events } } })).status).toBe(200);
     const before = postedTo(team.slack, person("Carol")).length;
     expect((await olivia.client.post(`/api/blockers/${blockerId}/nudge`, { profileId: carol.profileId })).status).toBe(200);
-    await team.server.mail.waitFor(carol.email, (mail) => mail.subject === "Olivia is waiting on you: Contract renewal" && mail.text.includes("still waiting"));
+    await team.server.mail.waitFor(carol.email, (mail) => mail.subject.startsWith("Reminder: Contract renewal (waiting ") && mail.text.includes("still waiting"));
     expect(postedTo(team.slack, person("Carol")).length).toBe(before);
   });
 

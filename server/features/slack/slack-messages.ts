@@ -115,7 +115,7 @@ export const BLOCKER_ACTIONS = { done: "holdup_done", snooze: "holdup_snooze_1d"
 /** What the person waited on can answer: the same three as the web app's and the e-mail's. */
 const answerButtons = (blockerId: string) => [
   { type: "button", action_id: BLOCKER_ACTIONS.done, style: "primary", text: { type: "plain_text", text: "Mark done" }, value: blockerId },
-  { type: "button", action_id: BLOCKER_ACTIONS.snooze, text: { type: "plain_text", text: "Snooze 1 day" }, value: blockerId },
+  { type: "button", action_id: BLOCKER_ACTIONS.snooze, text: { type: "plain_text", text: "Snooze until tomorrow" }, value: blockerId },
   { type: "button", action_id: BLOCKER_ACTIONS.decline, text: { type: "plain_text", text: "Decline…" }, value: blockerId },
 ];
 

@@ -3,12 +3,12 @@
 // claimed before it is sent and marked sent with where it went, as an e-mail's is. Slack's `ratelimited` is waited
 // out by the client; other failures are tried again by pg-boss with back-off, the last one left failed and shown on
 // the integrations page. Without Slack configured (its variables removed since), DMs are dropped.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { blockers, deliveries, notifications, profiles } from "../../db/schema.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
 import { notificationWords } from "../../mail/notification-words.ts";
-import { claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "../notifications/claim-deliveries.ts";
+import { claimBatchmates, claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "../notifications/claim-deliveries.ts";
 import { deliveriesToPeopleWhoLeft } from "../notifications/left-the-team.ts";
 import { DELIVER_SLACK_QUEUE } from "../notifications/queue-deliveries.ts";
 import { sendBlockerDm, UPDATE_SLACK_MESSAGES_QUEUE, updateBlockerMessages } from "./blocker-messages.ts";
@@ -52,22 +52,69 @@ async function deliverOne(deps: SlackDeps | undefined, db: Deps["db"], attempt: 
   }
 }
 
+/** Changes made at the same moment (one transaction: a part done that resolved the blocker) in the order they happen. */
+const LIFE_ORDER = ["blocker_assigned", "commented", "nudged", "declined", "done", "escalated", "resolved"];
+
+/**
+ * Claimed DM deliveries, one per person and blocker: the latest change's (its DM shows the blocker as it stands now),
+ * with the earlier ones it stands for. Deliveries that are not about a blocker stand alone.
+ */
+async function onePerBlocker(db: Deps["db"], claimed: (typeof deliveries.$inferSelect)[]) {
+  const ids = claimed.flatMap((delivery) => delivery.notificationId ?? []);
+  const about = ids.length === 0 ? [] : await db.select({ id: notifications.id, blockerId: notifications.blockerId }).from(notifications).where(inArray(notifications.id, ids));
+  const blockerOf = new Map(about.map((row) => [row.id, row.blockerId]));
+  const groups = new Map<string, (typeof deliveries.$inferSelect)[]>();
+  const byTime = (a: (typeof deliveries.$inferSelect), b: (typeof deliveries.$inferSelect)) => a.createdAt.getTime() - b.createdAt.getTime() || LIFE_ORDER.indexOf(a.kind) - LIFE_ORDER.indexOf(b.kind) || a.id.localeCompare(b.id);
+  for (const delivery of [...claimed].sort(byTime)) {
+    const blockerId = delivery.notificationId ? blockerOf.get(delivery.notificationId) : undefined;
+    const key = blockerId ? `${delivery.profileId} ${blockerId}` : delivery.id;
+    groups.set(key, [...(groups.get(key) ?? []), delivery]);
+  }
+  return [...groups.values()].flatMap((group) => {
+    const latest = group.at(-1);
+    return latest ? [{ latest, earlier: group.slice(0, -1) }] : [];
+  });
+}
+
+/**
+ * Sends these DM deliveries, each once — with the person's other changes waiting (decision 052): one DM per blocker,
+ * the latest change's, as it stands now. Answers, per delivery, the error when it should be tried again.
+ */
+export async function deliverDms(deps: Deps, attempts: DeliveryAttempt[]): Promise<Map<string, Error>> {
+  const slackDeps = slackDepsOf(deps);
+  const now = deps.clock.now();
+  const { claimed, busyElsewhere } = await claimDeliveries(deps.db, attempts.map((attempt) => attempt.deliveryId), now);
+  const failures = new Map<string, Error>([...busyElsewhere].map((id) => [id, new SendingElsewhere("This Slack message is being sent by another worker")]));
+  const mates = await claimBatchmates(deps.db, "slack", claimed, now);
+  for (const { latest, earlier } of await onePerBlocker(deps.db, [...claimed, ...mates])) {
+    const lastTry = attempts.find((attempt) => attempt.deliveryId === latest.id)?.lastTry ?? true;
+    const ids = earlier.map((delivery) => delivery.id);
+    try {
+      await deliverOne(slackDeps, deps.db, { deliveryId: latest.id, lastTry, delivery: latest }, now);
+      // The earlier changes went with it: they are sent as that DM (or dropped with it).
+      const [outcome] = await deps.db.select({ status: deliveries.status, messageId: deliveries.messageId }).from(deliveries).where(eq(deliveries.id, latest.id));
+      if (ids.length > 0 && outcome) await deps.db.update(deliveries).set({ status: outcome.status, messageId: outcome.messageId, sentAt: now, lastError: null }).where(inArray(deliveries.id, ids));
+    } catch (error) {
+      // The earlier ones wait for their own jobs' tries, as the latest does.
+      if (ids.length > 0) await deps.db.update(deliveries).set({ status: "pending" }).where(inArray(deliveries.id, ids));
+      for (const delivery of [latest, ...earlier]) failures.set(delivery.id, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return failures;
+}
+
+const slackDepsOf = (deps: Deps): SlackDeps | undefined => (deps.config.slack ? { db: deps.db, slack: deps.config.slack, seal: createTokenSeal(deps.secret), logger: deps.logger, appUrl: deps.config.appUrl } : undefined);
+
 export async function startSlackWorkers(deps: Deps, options: { pollingIntervalSeconds?: number } = {}) {
   const { boss } = deps.jobs;
-  const slackDeps: SlackDeps | undefined = deps.config.slack ? { db: deps.db, slack: deps.config.slack, seal: createTokenSeal(deps.secret), logger: deps.logger, appUrl: deps.config.appUrl } : undefined;
+  const slackDeps = slackDepsOf(deps);
   // The queues exist whether or not Slack is configured: a change queues its jobs in its own transaction.
   await boss.createQueue(DELIVER_SLACK_QUEUE);
   await boss.createQueue(UPDATE_SLACK_MESSAGES_QUEUE);
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
 
   const deliver = async (jobs: PgBoss.JobWithMetadata<{ deliveryId: string }>[]) => {
-    const now = deps.clock.now();
-    const { claimed, busyElsewhere } = await claimDeliveries(deps.db, jobs.map((job) => job.data.deliveryId), now);
-    const failures = new Map<string, Error>([...busyElsewhere].map((id) => [id, new SendingElsewhere("This Slack message is being sent by another worker")]));
-    for (const delivery of claimed) {
-      const job = jobs.find((candidate) => candidate.data.deliveryId === delivery.id);
-      await deliverOne(slackDeps, deps.db, { deliveryId: delivery.id, lastTry: job ? job.retryCount >= job.retryLimit : true, delivery }, now).catch((error: unknown) => failures.set(delivery.id, error instanceof Error ? error : new Error(String(error))));
-    }
+    const failures = await deliverDms(deps, jobs.map((job) => ({ deliveryId: job.data.deliveryId, lastTry: job.retryCount >= job.retryLimit })));
     for (const job of jobs) {
       const failure = failures.get(job.data.deliveryId);
       if (failure) await boss.fail(DELIVER_SLACK_QUEUE, job.id, { message: failure.message });

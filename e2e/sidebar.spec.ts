@@ -64,7 +64,10 @@ test("a signed-in person who reaches an unknown address stays in the app's frame
   await expect(page.getByRole("link", { name: "Get Started" })).toHaveCount(0);
 });
 
-test("one frame on every signed-in page: the same content edge, and nothing of the sidebar cut off at laptop sizes", async ({ page, teammate }) => {
+/** The main action each page puts in the top bar. */
+const mainActions: Record<string, string> = { "/dashboard": "Add a blocker", "/resolved": "Add a blocker", "/organization/access": "Invite teammates" };
+
+test("one frame on every signed-in page: the same content edge, its title and main action in the top bar, and nothing of the sidebar cut off at laptop sizes", async ({ page, teammate }) => {
   // Every page's content starts at the same place (it started at 288, 352, 416 or 464 px).
   await page.setViewportSize({ width: 1280, height: 800 });
   const edges = new Set<number>();
@@ -73,6 +76,11 @@ test("one frame on every signed-in page: the same content edge, and nothing of t
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
     edges.add(Math.round((await main.getByRole("heading", { level: 1 }).boundingBox())?.x ?? -1));
+    // The top bar: the page's title, and its main action where it has one.
+    const topBar = page.getByTestId("top-bar");
+    await expect(page.getByTestId("top-bar-title")).not.toBeEmpty();
+    const action = mainActions[path];
+    if (action) await expect(topBar.getByRole("link", { name: action })).toBeVisible();
   }
   expect([...edges]).toHaveLength(1);
 

@@ -13,7 +13,7 @@ export function TopBar({ children }: { children: ReactNode }) {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   return (
     <>
-      <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
+      <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur" data-testid="top-bar">
         <SidebarTrigger />
         <span className="min-w-0 flex-1 truncate text-sm font-medium" data-testid="top-bar-title">
           {title}

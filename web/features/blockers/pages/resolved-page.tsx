@@ -2,6 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckCheck, FilterX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageFrame } from "@/web/components/page-frame";
+import { TopBarAction } from "@/web/app/top-bar";
+import { AddBlockerButton } from "../components/add-blocker-button";
 import { EmptyState } from "@/web/components/empty-state";
 import { Button } from "@/web/components/ui/button";
 import { formatDuration } from "@/web/lib/relative-time";
@@ -35,6 +37,10 @@ export default function ResolvedPage() {
   );
   return (
     <PageFrame>
+      {/* The product's main act, offered wherever one reads who waits on whom (quick capture over this page). */}
+      <TopBarAction>
+        <AddBlockerButton />
+      </TopBarAction>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("blockers.resolved.title")}</h1>
         <p className="text-muted-foreground">{t("blockers.resolved.description")}</p>

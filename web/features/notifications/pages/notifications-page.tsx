@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bell, CheckCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageFrame } from "@/web/components/page-frame";
+import { TopBarAction } from "@/web/app/top-bar";
 import { EmptyState } from "@/web/components/empty-state";
 import { QueryError } from "@/web/components/query-error";
 import { Button } from "@/web/components/ui/button";
@@ -33,10 +34,12 @@ export default function NotificationsPage() {
           </p>
         </div>
         {hasAny && (
-          <Button variant="outline" size="sm" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate(undefined)}>
-            <CheckCheck aria-hidden="true" />
-            {t("notifications.markAllRead")}
-          </Button>
+          <TopBarAction>
+            <Button variant="outline" size="sm" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate(undefined)}>
+              <CheckCheck aria-hidden="true" />
+              {t("notifications.markAllRead")}
+            </Button>
+          </TopBarAction>
         )}
       </div>
       {notifications.isPending ? (

@@ -35,7 +35,11 @@ test("Bob's column shows at least twelve rows at 1280×800, urgent and overdue f
   await expect(bob.page.getByRole("menuitem", { name: /^Tomorrow/ })).toBeVisible();
   await expect(bob.page.getByRole("menuitem", { name: "Decline…" })).toBeVisible();
   await shoot(bob.page, "dashboard-row-menu-1280-light");
+  // A dialog opened from the menu gives the focus back to the row's menu button when it closes.
+  await bob.page.getByRole("menuitem", { name: "Decline…" }).click();
+  await expect(bob.page.getByRole("dialog", { name: "Decline this blocker" })).toBeVisible();
   await bob.page.keyboard.press("Escape");
+  await expect(first.getByRole("button", { name: "More actions: Production database credentials" })).toBeFocused();
 
   await bob.page.getByLabel("Order", { exact: true }).selectOption("newest");
   await expect(rows.first()).toHaveAccessibleName("Production database credentials");

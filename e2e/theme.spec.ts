@@ -33,3 +33,21 @@ test("a value other than the three themes in storage is ignored", async ({ page 
   await page.reload();
   await expect(page.getByRole("button", { name: /^Theme:/ })).toHaveAttribute("data-theme-choice", "system");
 });
+
+test("a change of theme switches the colours at once: no button eases through half-way colours", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+  // Counted right after the change, before any frame is drawn (getAnimations brings styles up to date first): a colour
+  // transition would be running by then.
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      observer.disconnect();
+      const running = document.getAnimations().filter((animation) => animation instanceof CSSTransition && animation.playState === "running").length;
+      document.documentElement.dataset.easingAtChange = String(running);
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+  });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveAttribute("data-easing-at-change", "0");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+});

@@ -31,10 +31,20 @@ const systemIsDark = () => inBrowser && darkQuery().matches;
 
 const resolve = (theme: Theme): "light" | "dark" => (theme === "dark" || (theme === "system" && systemIsDark()) ? "dark" : "light");
 
+/**
+ * Switches the document's colours at once: every element's colour transition (buttons ease theirs on hover) is off
+ * while the theme changes, or the page would fade through half-way colours — and a screenshot or axe's contrast
+ * check taken then would see them.
+ */
 function applyToDocument() {
   const resolved = resolve(chosenTheme);
-  document.documentElement.classList.toggle("dark", resolved === "dark");
-  document.documentElement.style.colorScheme = resolved;
+  const root = document.documentElement;
+  root.classList.add("theme-changing");
+  root.classList.toggle("dark", resolved === "dark");
+  root.style.colorScheme = resolved;
+  // The new colours are computed with transitions off; they come back once that frame is drawn.
+  void getComputedStyle(root).color;
+  requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove("theme-changing")));
 }
 
 function subscribe(listener: () => void) {

@@ -8,11 +8,9 @@ import { paths } from "@/common/paths";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { PeoplePicker } from "@/web/features/people/components/people-picker";
-import { track } from "@/web/lib/analytics";
 import { ApiError } from "@/web/lib/api-error";
 import { localInputToIso } from "@/web/lib/date-time";
-import { createBlocker } from "../api/create-blocker";
-import { useBlockerMutation } from "../api/use-blocker-mutation";
+import { useCreateBlocker } from "../api/create-blocker";
 import { DescriptionField, DueField, LinkField, PriorityField, TitleField, useFieldErrors } from "./blocker-detail-fields";
 
 type Fields = keyof CreateBlockerInput;
@@ -31,18 +29,7 @@ export function BlockerForm() {
   const [alsoBlocked, setAlsoBlocked] = useState<string[]>([]);
   const { formRef, setErrors, errorOf, edited, check, focusFirstError } = useFieldErrors<Fields>();
 
-  const create = useBlockerMutation(createBlocker, {
-    errorMessage: false,
-    successMessage: ({ invitations }) => {
-      const refused = invitations.filter((invitation) => !invitation.invited);
-      if (refused.length > 0) return t("blockers.form.addedInviteRefused", { emails: refused.map((invitation) => invitation.email).join(", ") });
-      return invitations.length > 0 ? t("blockers.form.addedInvited", { emails: invitations.map((invitation) => invitation.email).join(", ") }) : t("blockers.form.added");
-    },
-    onSuccess: ({ id }, input) => {
-      track("blocker created", { source: "web", priority: input.priority ?? "normal", waiting_on: (input.blockingProfileIds?.length ?? 0) + (input.blockingEmails?.length ?? 0), due: input.dueAt !== undefined });
-      return navigate(paths.blocker(id));
-    },
-  });
+  const create = useCreateBlocker(({ id }) => navigate(paths.blocker(id)));
 
   function submit(event: FormEvent) {
     event.preventDefault();

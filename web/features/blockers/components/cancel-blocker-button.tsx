@@ -1,7 +1,8 @@
 // Cancelling a blocker, after a confirmation: on its page, and from a row's menu.
 import { Ban } from "lucide-react";
-import { useState, type ReactElement } from "react";
+import { useState, type ReactElement, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { returnFocusTo } from "@/web/lib/return-focus";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -36,16 +37,16 @@ export function CancelBlockerButton({ blockerId }: { blockerId: string }) {
   );
 }
 
-type Props = { blockerId: string; open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactElement };
+type Props = { blockerId: string; open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactElement; returnFocusTo?: RefObject<HTMLElement | null> };
 
-/** The confirmation, opened by its trigger or by its owner (a row's menu item). */
-export function CancelBlockerDialog({ blockerId, open, onOpenChange, trigger }: Props) {
+/** The confirmation, opened by its trigger or by its owner (a row's menu item, whose button gets the focus back). */
+export function CancelBlockerDialog({ blockerId, open, onOpenChange, trigger, returnFocusTo: menuButton }: Props) {
   const { t } = useTranslation();
   const cancel = useBlockerMutation(cancelBlocker, { successMessage: () => t("blockers.actions.cancelled"), undoable: (_result, id) => ({ id, change: "cancelled" }) });
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={returnFocusTo(menuButton)}>
         <AlertDialogHeader>
           <AlertDialogTitle>{t("blockers.actions.cancelTitle")}</AlertDialogTitle>
           <AlertDialogDescription>{t("blockers.actions.cancelDescription")}</AlertDialogDescription>

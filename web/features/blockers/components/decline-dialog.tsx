@@ -1,6 +1,7 @@
 // Declining my part: a reason is required ("not mine — ask Dana"), and I may name who to ask instead.
-import { useState, type FormEvent, type ReactElement } from "react";
+import { useState, type FormEvent, type ReactElement, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { returnFocusTo } from "@/web/lib/return-focus";
 import { DECLINE_REASON_MAX, declineSchema } from "@/common/blockers";
 import { FormAlert, FormField } from "@/web/components/form-field";
 import type { OpenableProps } from "@/web/components/load-on-use";
@@ -18,10 +19,10 @@ export default function DeclineDialog({ blockerId, trigger, defaultOpen = false 
   return <DeclineBlockerDialog blockerId={blockerId} open={open} onOpenChange={setOpen} trigger={trigger} />;
 }
 
-type Props = { blockerId: string; open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactElement };
+type Props = { blockerId: string; open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactElement; returnFocusTo?: RefObject<HTMLElement | null> };
 
-/** The dialog itself, opened by its trigger or by its owner (a row's menu item). */
-export function DeclineBlockerDialog({ blockerId, open, onOpenChange: setOpen, trigger }: Props) {
+/** The dialog itself, opened by its trigger or by its owner (a row's menu item, whose button gets the focus back). */
+export function DeclineBlockerDialog({ blockerId, open, onOpenChange: setOpen, trigger, returnFocusTo: menuButton }: Props) {
   const { t } = useTranslation();
   const [reason, setReason] = useState("");
   const [suggested, setSuggested] = useState<string[]>([]);
@@ -51,7 +52,7 @@ export function DeclineBlockerDialog({ blockerId, open, onOpenChange: setOpen, t
       }}
     >
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={returnFocusTo(menuButton)}>
         <DialogHeader>
           <DialogTitle>{t("blockers.decline.title")}</DialogTitle>
           <DialogDescription>{t("blockers.decline.description")}</DialogDescription>

@@ -15,12 +15,10 @@ import { Input } from "@/web/components/ui/input";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { PeoplePicker } from "@/web/features/people/components/people-picker";
-import { track } from "@/web/lib/analytics";
 import { ApiError } from "@/web/lib/api-error";
 import { formatWhen } from "@/web/lib/date-time";
 import { useNow } from "@/web/lib/use-now";
-import { createBlocker } from "../api/create-blocker";
-import { useBlockerMutation } from "../api/use-blocker-mutation";
+import { useCreateBlocker } from "../api/create-blocker";
 import { parseDue } from "../due-words";
 import { useFieldErrors } from "./blocker-detail-fields";
 
@@ -57,14 +55,7 @@ function QuickCaptureForm({ onLogged }: { onLogged: () => void }) {
   const { formRef, setErrors, errorOf, edited, check, focusFirstError } = useFieldErrors<Fields>();
   const due = dueWords.trim() ? parseDue(dueWords, now, (profile?.workingHours ?? DEFAULT_WORKING_HOURS).end) : null;
 
-  const create = useBlockerMutation(createBlocker, {
-    errorMessage: false,
-    successMessage: (_result, input) => t("blockers.quick.logged", { title: input.title }),
-    onSuccess: (_result, input) => {
-      track("blocker created", { source: "web", priority: input.priority ?? "normal", waiting_on: (input.blockingProfileIds?.length ?? 0) + (input.blockingEmails?.length ?? 0), due: input.dueAt !== undefined });
-      onLogged();
-    },
-  });
+  const create = useCreateBlocker(() => onLogged());
 
   function submit(event?: FormEvent) {
     event?.preventDefault();

@@ -85,8 +85,8 @@ export default function RowMenu({ card, trigger, defaultOpen = false, openedByKe
         </DropdownMenuContent>
       </DropdownMenu>
       {can.snooze && <SnoozeDayDialog blockerId={card.id} {...dialogOpen("snooze-day")} returnFocusTo={triggerRef} />}
-      {can.decline && <DeclineBlockerDialog blockerId={card.id} {...dialogOpen("decline")} />}
-      {can.cancel && <CancelBlockerDialog blockerId={card.id} {...dialogOpen("cancel")} />}
+      {can.decline && <DeclineBlockerDialog blockerId={card.id} {...dialogOpen("decline")} returnFocusTo={triggerRef} />}
+      {can.cancel && <CancelBlockerDialog blockerId={card.id} {...dialogOpen("cancel")} returnFocusTo={triggerRef} />}
     </>
   );
 }

@@ -3,6 +3,7 @@
 // Loaded with the menus that show them, never with a page: the calendar arithmetic (Temporal) stays out of first loads.
 import { useState, type FormEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { returnFocusTo as focusBack } from "@/web/lib/return-focus";
 import { snoozeChoices, type SnoozeChoice } from "@/common/blocker-values";
 import { DEFAULT_WORKING_HOURS } from "@/common/profile";
 import { snoozeEnd } from "@/common/snooze";
@@ -75,12 +76,7 @@ export function SnoozeDayDialog({ blockerId, open, onOpenChange, returnFocusTo }
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* Opened from a menu item that no longer exists: focus goes back to the menu's button instead. */}
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
+      <DialogContent onCloseAutoFocus={focusBack(returnFocusTo)}>
         <DialogHeader>
           <DialogTitle>{t("blockers.snooze.dialogTitle")}</DialogTitle>
           <DialogDescription>{t("blockers.snooze.dialogDescription")}</DialogDescription>

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { typedText } from "./profile.ts";
 
 /** What an endpoint can subscribe to; each names the timeline event(s) it comes from (decision 039). */
-export const webhookEventTypes = ["blocker.created", "blocker.done", "blocker.declined", "blocker.nudged", "blocker.resolved", "blocker.cancelled", "blocker.reopened", "comment.created"] as const;
+export const webhookEventTypes = ["blocker.created", "blocker.done", "blocker.declined", "blocker.nudged", "blocker.resolved", "blocker.cancelled", "blocker.reopened", "blocker.undone", "comment.created"] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** At most this many endpoints per team, on any plan: each one multiplies every change's deliveries. */

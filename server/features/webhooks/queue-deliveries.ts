@@ -57,9 +57,19 @@ function personOf(change: WebhookChange): string | null {
   return null;
 }
 
+/**
+ * The webhook event a change is, if any. An undo is `blocker.undone` when what it took back was an event the
+ * receivers were sent (done, declined, resolved, cancelled); a snooze taken back was never theirs to hear of.
+ */
+function webhookEventOf(change: WebhookChange): WebhookEventType | undefined {
+  if (change.type !== "undone") return WEBHOOK_EVENT_OF[change.type];
+  const undone = change.payload?.type;
+  return typeof undone === "string" && WEBHOOK_EVENT_OF[undone as BlockerEventType] ? "blocker.undone" : undefined;
+}
+
 export async function queueWebhookDeliveries(executor: Executor, jobs: Pick<JobQueue, "insertWithin">, changes: WebhookChange[]) {
   const events = changes.flatMap((change) => {
-    const type = WEBHOOK_EVENT_OF[change.type];
+    const type = webhookEventOf(change);
     return type ? [{ change, type }] : [];
   });
   if (events.length === 0) return;
@@ -101,6 +111,8 @@ export async function queueWebhookDeliveries(executor: Executor, jobs: Pick<JobQ
         actor: personView(change.actorId),
         ...(person ? { person: personView(person) } : {}),
         ...(type === "comment.created" ? { comment: { body: String(change.payload?.body ?? "") } } : {}),
+        // What was taken back, as the event it was sent as ("blocker.done"): the blocker is as it stands again.
+        ...(type === "blocker.undone" ? { undone: WEBHOOK_EVENT_OF[change.payload?.type as BlockerEventType] ?? null } : {}),
       },
     });
     return theirs.map((endpoint) => ({

@@ -114,6 +114,22 @@ describe("webhooks, where private addresses are allowed (WEBHOOKS_ALLOW_PRIVATE=
     expect(kinds.sort()).toEqual(["blocker.done", "blocker.nudged", "comment.created"]);
   });
 
+  it("tells of a change taken back with Undo as blocker.undone, naming the event; a snooze taken back was never sent", async () => {
+    const team = await teamOf(server, "Undone");
+    await addWebhook(team.owner, `${receiver.url}/undone`, ["blocker.done", "blocker.undone"]);
+    const blockerId = await makeBlocker(team.owner, [team.member], { title: "Taken back" });
+    expect((await team.member.client.post(`/api/blockers/${blockerId}/snooze`, { choice: "tomorrow" })).status).toBe(200);
+    expect((await team.member.client.post(`/api/blockers/${blockerId}/undo`, { change: "snoozed" })).status).toBe(200);
+    expect((await team.member.client.post(`/api/blockers/${blockerId}/done`)).status).toBe(200);
+    expect((await team.member.client.post(`/api/blockers/${blockerId}/undo`, { change: "done" })).status).toBe(200);
+
+    expect(bodyOf(await receiver.next(about(blockerId, "blocker.done"))).data.blocker).toMatchObject({ blocking: [{ status: "done" }] });
+    const undone = bodyOf(await receiver.next(about(blockerId, "blocker.undone")));
+    expect(undone.data).toMatchObject({ undone: "blocker.done", actor: { id: team.member.profileId }, blocker: { status: "open", blocking: [{ status: "pending" }] } });
+    const kinds = receiver.received.filter(about(blockerId)).map((request) => bodyOf(request).type);
+    expect(kinds.sort()).toEqual(["blocker.done", "blocker.undone"]);
+  });
+
   it("sends nothing for a change that was rolled back", async () => {
     const team = await teamOf(server, "Rolled back");
     await addWebhook(team.owner, `${receiver.url}/rollback`, ["comment.created"]);

@@ -9,11 +9,13 @@ import { paths } from "@/common/paths";
 import { PriorityBadge } from "@/web/features/blockers/components/priority-badge";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/date-time";
+import { useNumber } from "./report-parts";
 
 type Bucket = { bucket: OpenAgeBucket; count: number; blockers: { id: string; title: string; priority: BlockerPriority; openedAt: string }[] };
 
 export function OpenByAge({ title, description, buckets }: { title: string; description: string; buckets: Bucket[] }) {
   const { t } = useTranslation();
+  const number = useNumber();
   const [opened, setOpened] = useState<OpenAgeBucket | null>(null);
   const headingId = useId();
   const listId = useId();
@@ -42,7 +44,7 @@ export function OpenByAge({ title, description, buckets }: { title: string; desc
             )}
             data-testid={`open-${bucket.bucket}`}
           >
-            <span className="text-2xl font-semibold tabular-nums">{bucket.count}</span>
+            <span className="text-2xl font-semibold whitespace-nowrap tabular-nums">{number(bucket.count)}</span>
             <span className="text-xs text-muted-foreground">{t(`insights.open.buckets.${bucket.bucket}`)}</span>
           </button>
         ))}

@@ -65,9 +65,9 @@ export function ReportFrame<Report extends { plan: "free" | "plus"; range: { fro
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : !data ? (
         <output className="grid gap-4" aria-label={t("insights.loading")}>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="flex flex-wrap gap-3">
             {[0, 1, 2, 3].map((index) => (
-              <Skeleton key={index} className="h-28" />
+              <Skeleton key={index} className="h-28 flex-[1_1_10rem]" />
             ))}
           </div>
           <Skeleton className="h-72" />
@@ -129,12 +129,27 @@ export function Comparison({ now, before, days, better }: { now: number | null; 
   );
 }
 
-/** One headline number, what it counts, and how it moved. */
+/**
+ * The headline numbers, side by side as room allows: each tile at least 10rem and as wide as its figure, so a long
+ * figure ("less than a minute") takes a row of its own on a phone rather than breaking over two lines.
+ */
+export function HeadlineNumbers({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t("insights.headline")} className="flex flex-wrap gap-3">
+      {children}
+    </section>
+  );
+}
+
+/** One headline number, what it counts, and how it moved. The figure never wraps: its tile grows to hold it. */
 export function StatTile({ label, value, detail, comparison, testId }: { label: string; value: string; detail?: string; comparison?: ReactNode; testId?: string }) {
   return (
-    <div className="grid content-start gap-1 rounded-lg border bg-card p-4" data-testid={testId}>
+    <div className="grid flex-[1_1_10rem] content-start gap-1 rounded-lg border bg-card p-4" data-testid={testId}>
       <p className="text-sm text-muted-foreground">{label}</p>
-      <p className="text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
+      <p className="text-2xl font-semibold tracking-tight whitespace-nowrap tabular-nums" data-figure="">
+        {value}
+      </p>
       {detail && <p className="text-xs text-muted-foreground">{detail}</p>}
       {comparison}
     </div>

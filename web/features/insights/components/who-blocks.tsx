@@ -60,8 +60,8 @@ export function WhoBlocks({ rows }: { rows: TeamInsights["whoBlocks"] }) {
                       <span className="truncate">{personName(row.person, t)}</span>
                     </Link>
                   </th>
-                  <td className="px-2 py-1.5 text-right font-medium tabular-nums">{number(row.personHours)}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{number(row.blockers)}</td>
+                  <td className="px-2 py-1.5 text-right font-medium whitespace-nowrap tabular-nums">{number(row.personHours)}</td>
+                  <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">{number(row.blockers)}</td>
                   <td className="px-2 py-1.5 text-right tabular-nums">{duration(row.medianTimeToUnblockMs)}</td>
                   <td className="hidden px-2 py-1.5 sm:table-cell">
                     <span className="sr-only">{t("insights.who.trendInWords", { values: row.weeks.map(number).join(", ") })}</span>

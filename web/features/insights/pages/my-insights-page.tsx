@@ -4,9 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { personalInsightTables } from "@/common/insights";
 import { personalInsightsQueryOptions, type PersonalInsights } from "../api/get-personal-insights";
-import { useWeekLabel, WeeklyCounts } from "../components/charts";
+import { anyWeekCounted, DrawingCaption, useWeekLabel, WeeklyCounts, WeeklyLines } from "../components/charts";
+import { FirstDays } from "../components/first-days";
 import { OpenByAge } from "../components/open-by-age";
-import { ChartFigure, Comparison, DataTable, hoursOf, ReportFrame, StatTile, useDuration, useNumber } from "../components/report-parts";
+import { ChartFigure, Comparison, DataTable, HeadlineNumbers, hoursOf, ReportFrame, StatTile, useDuration, useNumber } from "../components/report-parts";
 import { useInsightView } from "../components/use-insight-view";
 
 export default function MyInsightsPage() {
@@ -26,9 +27,11 @@ function MyReport({ data }: { data: PersonalInsights }) {
   const weekLabel = useWeekLabel();
   const { summary, previous, range } = data;
   const days = range.days;
+  const weekRows = data.weeks.map((week) => ({ week: week.week, done: week.done, median: hoursOf(week.medianTimeToDoneMs) }));
   return (
     <>
-      <section aria-label={t("insights.headline")} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <FirstDays report="me" firstBlockerAt={data.history.firstBlockerAt} />
+      <HeadlineNumbers>
         <StatTile
           testId="stat-person-hours"
           label={t("insights.mine.personHours")}
@@ -56,17 +59,25 @@ function MyReport({ data }: { data: PersonalInsights }) {
           detail={summary.waitedMedianMs === null ? t("insights.mine.waitedBlockers", { count: summary.waitedBlockers }) : t("insights.mine.waitedMedian", { count: summary.waitedBlockers, duration: duration(summary.waitedMedianMs) })}
           comparison={<Comparison now={summary.waitedHours} before={previous.waitedHours} days={days} better="lower" />}
         />
-      </section>
+      </HeadlineNumbers>
 
       <ChartFigure
         title={t("insights.mine.weeksTitle")}
         summary={t("insights.mine.weeksSummary", { count: summary.done, weeks: data.weeks.length, personHours: number(summary.personHours) })}
         chart={
-          <WeeklyCounts
-            rows={data.weeks.map((week) => ({ week: week.week, done: week.done, median: hoursOf(week.medianTimeToDoneMs) }))}
-            bars={[{ key: "done", label: t("insights.mine.done"), color: "var(--chart-1)" }]}
-            line={{ key: "median", label: t("insights.mine.medianHours"), color: "var(--chart-3)" }}
-          />
+          // Parts done (a count) and the median time to done (hours): two drawings on the same weeks, one scale each.
+          anyWeekCounted(weekRows, ["done"]) ? (
+            <div className="grid gap-4">
+              <div>
+                <DrawingCaption>{t("insights.mine.done")}</DrawingCaption>
+                <WeeklyCounts rows={weekRows} height={180} bars={[{ key: "done", label: t("insights.mine.done"), color: "var(--chart-1)" }]} />
+              </div>
+              <div>
+                <DrawingCaption>{t("insights.mine.medianHours")}</DrawingCaption>
+                <WeeklyLines rows={weekRows} height={140} series={[{ key: "median", label: t("insights.mine.medianHours"), color: "var(--chart-3)" }]} />
+              </div>
+            </div>
+          ) : null
         }
         table={
           <DataTable

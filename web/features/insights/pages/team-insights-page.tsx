@@ -8,10 +8,11 @@ import { paths } from "@/common/paths";
 import { formatDateTime } from "@/web/lib/date-time";
 import { personName } from "@/web/lib/person-name";
 import { teamInsightsQueryOptions, type TeamInsights } from "../api/get-team-insights";
-import { DelayTimeline, priorityColor, useWeekLabel, WeeklyCounts, WeeklyDurations, type TimelineBar } from "../components/charts";
+import { anyWeekCounted, anyWeekMeasured, DelayTimeline, DrawingCaption, priorityColor, useWeekLabel, WeeklyCounts, WeeklyLines, type TimelineBar } from "../components/charts";
+import { FirstDays } from "../components/first-days";
 import { TeamFilters } from "../components/insight-controls";
 import { OpenByAge } from "../components/open-by-age";
-import { ChartFigure, Comparison, DataTable, hoursOf, ReportFrame, StatTile, useDuration, useNumber } from "../components/report-parts";
+import { ChartFigure, Comparison, DataTable, HeadlineNumbers, hoursOf, ReportFrame, StatTile, useDuration, useNumber } from "../components/report-parts";
 import { useInsightView } from "../components/use-insight-view";
 import { WhoBlocks } from "../components/who-blocks";
 
@@ -34,9 +35,12 @@ function TeamReport({ data }: { data: TeamInsights }) {
   const days = range.days;
   const bars: TimelineBar[] = data.timeline.groups.flatMap((group) => group.bars.map((bar) => ({ ...bar, group: personName(group.person, t) })));
   const lastWeek = data.weeks.at(-1);
+  const durationRows = data.weeks.map((week) => ({ week: week.week, median: hoursOf(week.medianTimeToUnblockMs), p90: hoursOf(week.p90TimeToUnblockMs) }));
+  const countRows = data.weeks.map((week) => ({ week: week.week, created: week.created, resolved: week.resolved, nudges: week.nudgesPerResolved }));
   return (
     <>
-      <section aria-label={t("insights.headline")} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <FirstDays report="team" firstBlockerAt={data.history.firstBlockerAt} />
+      <HeadlineNumbers>
         <StatTile
           testId="stat-person-hours"
           label={t("insights.team.personHours")}
@@ -63,7 +67,7 @@ function TeamReport({ data }: { data: TeamInsights }) {
           value={summary.nudgesPerResolved === null ? "—" : number(summary.nudgesPerResolved)}
           comparison={<Comparison now={summary.nudgesPerResolved} before={previous.nudgesPerResolved} days={days} better="lower" />}
         />
-      </section>
+      </HeadlineNumbers>
 
       <WhoBlocks rows={data.whoBlocks} />
 
@@ -76,13 +80,15 @@ function TeamReport({ data }: { data: TeamInsights }) {
               : t("insights.howLong.summaryNone")
           }
           chart={
-            <WeeklyDurations
-              rows={data.weeks.map((week) => ({ week: week.week, median: hoursOf(week.medianTimeToUnblockMs), p90: hoursOf(week.p90TimeToUnblockMs) }))}
-              series={[
-                { key: "median", label: t("insights.howLong.median"), color: "var(--chart-1)" },
-                { key: "p90", label: t("insights.howLong.p90"), color: "var(--chart-3)", dashed: true },
-              ]}
-            />
+            anyWeekMeasured(durationRows, ["median", "p90"]) ? (
+              <WeeklyLines
+                rows={durationRows}
+                series={[
+                  { key: "median", label: t("insights.howLong.median"), color: "var(--chart-1)" },
+                  { key: "p90", label: t("insights.howLong.p90"), color: "var(--chart-3)", dashed: true },
+                ]}
+              />
+            ) : null
           }
           table={
             <DataTable
@@ -96,14 +102,25 @@ function TeamReport({ data }: { data: TeamInsights }) {
           title={t("insights.trend.title")}
           summary={t("insights.trend.summary", { created: number(summary.created), resolved: number(summary.resolved), weeks: data.weeks.length })}
           chart={
-            <WeeklyCounts
-              rows={data.weeks.map((week) => ({ week: week.week, created: week.created, resolved: week.resolved, nudges: week.nudgesPerResolved }))}
-              bars={[
-                { key: "created", label: t("insights.trend.created"), color: "var(--chart-2)" },
-                { key: "resolved", label: t("insights.trend.resolved"), color: "var(--chart-1)" },
-              ]}
-              line={{ key: "nudges", label: t("insights.trend.nudges"), color: "var(--chart-3)" }}
-            />
+            // Counts and a ratio are two scales: two drawings on the same weeks, never two axes on one.
+            anyWeekCounted(countRows, ["created", "resolved"]) ? (
+              <div className="grid gap-4">
+                <WeeklyCounts
+                  rows={countRows}
+                  height={200}
+                  bars={[
+                    { key: "created", label: t("insights.trend.created"), color: "var(--chart-2)" },
+                    { key: "resolved", label: t("insights.trend.resolved"), color: "var(--chart-1)" },
+                  ]}
+                />
+                {anyWeekMeasured(countRows, ["nudges"]) && (
+                  <div>
+                    <DrawingCaption>{t("insights.trend.nudges")}</DrawingCaption>
+                    <WeeklyLines rows={countRows} unit="number" height={120} series={[{ key: "nudges", label: t("insights.trend.nudges"), color: "var(--chart-3)" }]} />
+                  </div>
+                )}
+              </div>
+            ) : null
           }
           table={
             <DataTable

@@ -5,9 +5,6 @@ export const MINUTE_MS = 60 * 1000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
-/** "Snooze 1 day", wherever it is one press (a list in the web app, an e-mail, Slack, the tray, the extension): a day of the clock from the press. */
-export const SNOOZE_ONE_DAY_MS = DAY_MS;
-
 export type DurationPart = { unit: "minutes" | "hours" | "days"; count: number };
 
 /** An age in its largest whole unit ("12m", "5h", "3d"); null under a minute ("just now"). */

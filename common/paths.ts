@@ -18,7 +18,7 @@ export const paths = {
   addBlocker: "/add",
   resolved: "/resolved",
   blocker: (id: string) => `/blockers/${encodeURIComponent(id)}`,
-  /** The page of an e-mail's one-click link (Mark done, Snooze 1 day, unsubscribe): works without signing in. */
+  /** The page of an e-mail's one-click link (Mark done, Snooze until tomorrow, Decline, unsubscribe): works without signing in. */
   emailLink: (token: string) => `/e/${encodeURIComponent(token)}`,
   invites: "/invites",
   /** Where a Slack user Holdup could not match by e-mail links their Slack to their Holdup account (issue #12). */

@@ -106,7 +106,7 @@ test("the extension signs in at /device, counts what waits on me on its badge, s
       await popup.screenshot({ path: `test-results/extension/popup-${colorScheme}.png` });
     }
 
-    // The actions of Waiting on me: Mark done takes it off the column and the badge; Snooze 1 day is offered too.
+    // The actions of Waiting on me: Mark done takes it off the column and the badge; Snooze until tomorrow is offered too.
     await spec.getByRole("button", { name: "Mark done: API spec for payments" }).click();
     await expect(popup.getByText("Marked done: API spec for payments")).toBeVisible();
     await expect(waitingOnMe.getByRole("listitem")).toHaveCount(1);
@@ -114,7 +114,7 @@ test("the extension signs in at /device, counts what waits on me on its badge, s
     // A change that moves no count shows too: Riley retitles the other one.
     const retitled = await page.request.patch(`/api/blockers/${review}`, { data: { title: "Review of the checkout copy, second draft" }, headers: { origin: server } });
     expect(retitled.status(), await retitled.text()).toBe(200);
-    await expect(waitingOnMe.getByRole("button", { name: "Snooze 1 day: Review of the checkout copy, second draft" })).toBeVisible();
+    await expect(waitingOnMe.getByRole("button", { name: "Snooze until tomorrow: Review of the checkout copy, second draft" })).toBeVisible();
     await popup.close();
 
     // "Log this page as a blocker", from a page open in the browser: its title and address are filled in.

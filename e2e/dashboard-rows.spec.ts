@@ -67,6 +67,12 @@ test("Bob's column shows at least twelve rows at 1280×800, urgent and overdue f
   await shoot(bob.page, "dashboard-375-dark");
   await bob.page.emulateMedia({ colorScheme: "light" });
   await shoot(bob.page, "dashboard-375-light");
+  await rows.first().getByRole("link").click();
+  await expect(bob.page.getByRole("heading", { level: 1, name: "Production database credentials" })).toBeVisible();
+  expect(await bob.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shoot(bob.page, "blocker-375-light");
+  await bob.page.emulateMedia({ colorScheme: "dark" });
+  await shoot(bob.page, "blocker-375-dark");
 });
 
 test("Bob takes back Done with the toast's Undo and a snooze with z: the row is back for him, and Alice's timeline says so", async ({ page, baseURL, bob }) => {

@@ -1,5 +1,6 @@
 // Quick capture (issue #27): c opens a compact dialog over the page; the title, the people, the priority and a due date
 // in words; Ctrl+Enter logs it and the page stays; the person waited on sees it at once.
+import { settledColours } from "./axe";
 import { expect, test } from "./fixtures";
 
 const screensDir = process.env.SCREENS_DIR ?? "test-results/screens";
@@ -40,6 +41,17 @@ test("Riley logs a blocker on Bob from the dashboard with the keyboard in one di
   // "Add a blocker" opens the same dialog; /add stays a page for links.
   await page.getByRole("link", { name: "Add a blocker" }).first().click();
   await expect(capture).toBeVisible();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await settledColours(page);
+  await page.screenshot({ path: `${screensDir}/quick-capture-1280-dark.png` });
+  // On a phone the dialog fits the screen, its fields in reach.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(capture.getByLabel("What are you waiting for?")).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: `${screensDir}/quick-capture-375-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  await settledColours(page);
+  await page.screenshot({ path: `${screensDir}/quick-capture-375-light.png` });
   await page.keyboard.press("Escape");
   await page.goto("/add");
   await expect(page.getByRole("heading", { level: 1, name: "Add Blocker" })).toBeVisible();

@@ -1,7 +1,7 @@
 // The two columns a tray or browser extension shows (issue #15): Waiting on me and I'm waiting on, each blocker with
 // its age, its people and the actions that fit it — built from the public API's lists (/api/v1/blockers?view=…), so
 // the tray and the extension say the same thing the same way. Only actions the server will take are offered: Mark
-// done and Snooze 1 day on my own part; Nudge for each person still pending, still in the team and not nudged
+// done and Snooze until tomorrow on my own part; Nudge for each person still pending, still in the team and not nudged
 // within the hour and not snoozing (the server's rules: common/nudge-rules.ts). Ages come from the server's times against this machine's clock; a clock behind the server's shows "just
 // now", never a negative age.
 import { nextNudgeTime } from "../nudge-rules.ts";

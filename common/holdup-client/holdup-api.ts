@@ -1,7 +1,6 @@
 // The public API as Holdup's tray and browser extension call it, with a device's token (decision 042): the two
 // counters, the two lists, and the actions the columns offer. Errors come back as HoldupApiError with the server's
 // code and message (the app's error shape), a 401 as "signed-out": the device was signed out and must sign in again.
-import { SNOOZE_ONE_DAY_MS } from "../durations.ts";
 import type { BlockerResource, PersonResource, TeammateResource } from "../public-api.ts";
 
 export type Counters = { waitingOnMe: number; imWaitingOn: number };
@@ -69,8 +68,8 @@ export function holdupApi({ baseUrl, token, fetch: fetchImpl = fetch, team, now 
     waitingOnMe: () => list("waiting_on_me"),
     imWaitingOn: () => list("im_waiting_on"),
     markDone: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/done`),
-    /** "Snooze 1 day", the columns' snooze: a day from the server's now. */
-    snoozeForADay: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/snooze`, { until: new Date(serverNow() + SNOOZE_ONE_DAY_MS).toISOString() }),
+    /** "Snooze until tomorrow", the columns' snooze: the start of the person's next working day, as the server reckons it. */
+    snoozeUntilTomorrow: (blockerId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/snooze`, { choice: "tomorrow" }),
     nudge: (blockerId: string, profileId: string) => call<BlockerResource>("POST", `/blockers/${encodeURIComponent(blockerId)}/nudge`, { profileId }),
     createBlocker: (blocker: { title: string; linkUrl?: string; blockingProfileIds: string[] }) => call<BlockerResource>("POST", "/blockers", blocker),
     /** Ends the device's own session (a tray's or an extension's token; an API key cannot). */

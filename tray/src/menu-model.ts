@@ -52,7 +52,7 @@ const waitingOnMeActions = (item: ColumnItem): MenuItem[] => [
   ...(item.myPartPending
     ? [
         { title: "Mark done", enabled: true, action: { type: "mark-done", blockerId: item.id, title: item.title } } satisfies MenuItem,
-        { title: "Snooze 1 day", enabled: true, action: { type: "snooze-day", blockerId: item.id, title: item.title } } satisfies MenuItem,
+        { title: "Snooze until tomorrow", enabled: true, action: { type: "snooze-day", blockerId: item.id, title: item.title } } satisfies MenuItem,
       ]
     : []),
 ];

@@ -3,13 +3,16 @@
 // nudges them, runs the menu's actions, and says it was signed out when its person signs it out in settings.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_WORKING_HOURS } from "../../common/profile.ts";
-import { nextWorkingMoment } from "../../common/working-time.ts";
+import { snoozeEnd } from "../../common/snooze.ts";
 import { makeBlocker, makeTeam, type Teammate } from "../../server/test/factories.ts";
 import { signInDevice, signOutDevices } from "../../server/test/device-sign-in.ts";
 import { ScriptClient } from "../../server/test/script-client.ts";
 import { startTestServer, type TestServer } from "../../server/test/test-server.ts";
 import type { MenuItem, TrayMenu } from "./menu-model.ts";
 import { startTray, type TrayNotification } from "./tray-app.ts";
+
+/** When "Snooze until tomorrow", pressed at this moment, ends for Bob (Paris, the default working hours). */
+const tomorrowFor = (moment: number) => snoozeEnd({ choice: "tomorrow" }, new Date(moment), { timezone: "Europe/Paris", workingHours: DEFAULT_WORKING_HOURS })?.getTime() ?? Number.NaN;
 import type { TokenStore } from "./token-store.ts";
 
 let server: TestServer;
@@ -56,7 +59,7 @@ describe("the tray", () => {
 
       await makeBlocker(bob, [ana], { title: "Budget sign-off" });
       await tray.shows("Budget sign-off — Ana");
-      expect(titles(tray.latest()?.items)).toEqual(expect.arrayContaining(["Waiting on me (1)", "I'm waiting on (1)", "  Mark done", "  Snooze 1 day", "  Nudge Ana"]));
+      expect(titles(tray.latest()?.items)).toEqual(expect.arrayContaining(["Waiting on me (1)", "I'm waiting on (1)", "  Mark done", "  Snooze until tomorrow", "  Nudge Ana"]));
     } finally {
       tray.tray.stop();
     }
@@ -82,9 +85,11 @@ describe("the tray", () => {
 
       const snoozed = await makeBlocker(ana, [bob], { title: "Read the RFC" });
       await tray.shows("Read the RFC");
+      const pressed = Date.now();
       await tray.tray.act({ type: "snooze-day", blockerId: snoozed, title: "Read the RFC" });
       const part = (await new ScriptClient(server.url, tray.token).get(`/api/v1/blockers/${snoozed}`)).json as { blocking: { snoozedUntil: string | null }[] };
-      expect(Date.parse(part.blocking[0]?.snoozedUntil ?? "") - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+      // The start of Bob's next working day (Paris, 09:00–17:00), as the app's "Tomorrow".
+      expect(Date.parse(part.blocking[0]?.snoozedUntil ?? "")).toBe(tomorrowFor(pressed));
 
       await tray.tray.act({ type: "log-blocker" });
       expect(tray.opened.at(-1)).toBe(`${server.url}/add`);
@@ -109,8 +114,7 @@ describe("the tray", () => {
       expect(actionsOf("Sign the vendor form")).not.toContain("Nudge Ana");
 
       // The clock jumps to three days behind, and the tray hears from the server again (it reads on every change):
-      // "Snooze 1 day" still means a day from the server's now, which the server takes — moved to the start of Bob's
-      // working hours (Paris, 09:00–17:00) when a day on falls outside them (decision 049).
+      // "Snooze until tomorrow" is the server's to reckon, from its own now: the device's clock plays no part.
       deviceAhead = -3 * DAY;
       await makeBlocker(ana, [bob], { title: "Sign the NDA" });
       await tray.shows("Sign the NDA — Ana · just now");
@@ -119,9 +123,8 @@ describe("the tray", () => {
       const after = Date.now();
       const part = (await new ScriptClient(server.url, tray.token).get(`/api/v1/blockers/${logged}`)).json as { blocking: { snoozedUntil: string | null }[] };
       const snoozedUntil = Date.parse(part.blocking[0]?.snoozedUntil ?? "");
-      const aDayOn = (moment: number) => nextWorkingMoment(new Date(moment + DAY), "Europe/Paris", DEFAULT_WORKING_HOURS).getTime();
-      expect(snoozedUntil).toBeGreaterThanOrEqual(aDayOn(before));
-      expect(snoozedUntil).toBeLessThanOrEqual(aDayOn(after));
+      expect(snoozedUntil).toBeGreaterThanOrEqual(tomorrowFor(before));
+      expect(snoozedUntil).toBeLessThanOrEqual(tomorrowFor(after));
     } finally {
       tray.tray.stop();
     }

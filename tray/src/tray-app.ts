@@ -171,7 +171,7 @@ export function startTray(deps: TrayDependencies) {
           await api?.markDone(action.blockerId);
           break;
         case "snooze-day":
-          await api?.snoozeForADay(action.blockerId);
+          await api?.snoozeUntilTomorrow(action.blockerId);
           break;
         case "nudge":
           await api?.nudge(action.blockerId, action.profileId);

@@ -109,7 +109,7 @@ export function SignedInView({ stored, token }: { stored: Stored; token: string 
                       variant="outline"
                       disabled={busy !== undefined}
                       aria-label={t("columns.snoozeLabel", { title: item.title })}
-                      onClick={() => void act(`snooze ${item.id}`, () => api.snoozeForADay(item.id), t("columns.snoozed", { title: item.title }))}
+                      onClick={() => void act(`snooze ${item.id}`, () => api.snoozeUntilTomorrow(item.id), t("columns.snoozed", { title: item.title }))}
                     >
                       {t("columns.snooze")}
                     </Button>

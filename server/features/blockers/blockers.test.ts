@@ -182,8 +182,10 @@ describe("manual nudges", () => {
     const id = await makeBlocker(alice, [bob], { title: "Sign-off on the launch plan" });
     const first = await post(alice, `/api/blockers/${id}/nudge`, { profileId: bob.profileId });
     expect(first.status).toBe(200);
-    const mail = await server.mail.waitFor(bob.email, (m) => m.subject.includes("Sign-off on the launch plan"));
-    expect(mail.subject).toBe("Alice is waiting on you: Sign-off on the launch plan");
+    // The new blocker's e-mail, then the nudge's: a reminder's subject, with how long it has waited.
+    await server.mail.waitFor(bob.email, (m) => m.subject === "Alice is waiting on you: Sign-off on the launch plan");
+    const mail = await server.mail.waitFor(bob.email, (m) => m.subject.startsWith("Reminder: Sign-off on the launch plan"));
+    expect(mail.subject).toBe("Reminder: Sign-off on the launch plan (waiting less than a minute)");
     expect(mail.text).toContain(`/blockers/${id}`);
     expect((await okJson(bob.client.api.notifications.$get()))[0]).toMatchObject({ type: "nudged", blockerId: id });
 

@@ -57,7 +57,7 @@ const LIFE_ORDER = ["blocker_assigned", "commented", "nudged", "declined", "done
 
 /**
  * Claimed DM deliveries, one per person and blocker: the latest change's (its DM shows the blocker as it stands now),
- * with the earlier ones it stands for. Deliveries that are not about a blocker stand alone.
+ * with the earlier ones it stands for. Deliveries not batched, or not about a blocker, stand alone.
  */
 async function onePerBlocker(db: Deps["db"], claimed: (typeof deliveries.$inferSelect)[]) {
   const ids = claimed.flatMap((delivery) => delivery.notificationId ?? []);
@@ -66,7 +66,8 @@ async function onePerBlocker(db: Deps["db"], claimed: (typeof deliveries.$inferS
   const groups = new Map<string, (typeof deliveries.$inferSelect)[]>();
   const byTime = (a: (typeof deliveries.$inferSelect), b: (typeof deliveries.$inferSelect)) => a.createdAt.getTime() - b.createdAt.getTime() || LIFE_ORDER.indexOf(a.kind) - LIFE_ORDER.indexOf(b.kind) || a.id.localeCompare(b.id);
   for (const delivery of [...claimed].sort(byTime)) {
-    const blockerId = delivery.notificationId ? blockerOf.get(delivery.notificationId) : undefined;
+    // Only what waited for company goes together (EMAIL_BATCH_SECONDS=0: each change on its own).
+    const blockerId = delivery.batched && delivery.notificationId ? blockerOf.get(delivery.notificationId) : undefined;
     const key = blockerId ? `${delivery.profileId} ${blockerId}` : delivery.id;
     groups.set(key, [...(groups.get(key) ?? []), delivery]);
   }

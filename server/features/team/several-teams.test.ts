@@ -200,4 +200,4 @@ describe("joining and creating teams", () => {
 
 /** Routes that act in no team: the person's own (profile, onboarding, invitations received, teams), support, health, Stripe's and GitHub's webhooks. (`/api/*` is the 404.) */
 // The public API's team is its key's, whatever the request names (public-api.test.ts shows a named team is ignored).
-const teamlessPrefixes = ["/api/v1", "/api/mcp", "/api/auth", "/api/profile", "/api/avatars", "/api/account", "/api/email-links", "/api/onboarding", "/api/invitations", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe", ...SLACK_REQUEST_PATHS, "/api/slack/oauth", "/api/slack/connect", GITHUB_WEBHOOK_PREFIX];
+const teamlessPrefixes = ["/api/v1", "/api/mcp", "/api/auth", "/api/profile", "/api/avatars", "/api/account", "/api/email-links", "/api/onboarding", "/api/invitations", "/api/join", "/api/teams", "/api/support", "/api/health", "/api/billing/stripe", ...SLACK_REQUEST_PATHS, "/api/slack/oauth", "/api/slack/connect", GITHUB_WEBHOOK_PREFIX];

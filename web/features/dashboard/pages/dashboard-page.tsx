@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Hourglass, Inbox } from "lucide-react";
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense, useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { dashboardOrders, type DashboardOrder } from "@/common/blocker-values";
@@ -116,45 +116,50 @@ function MyColumns({ now, addBlocker }: { now: Date; addBlocker: React.ReactNode
   const imWaitingOn = useDashboardColumn("im-waiting-on");
   if (waitingOnMe.query.isPending || imWaitingOn.query.isPending) return <ColumnsLoading columns={2} />;
   const myPart = (card: BlockerCardData) => card.blocking.find((part) => part.person.id === profile?.id);
-  const snoozedLabel = (count: number) => t("dashboard.snoozed", { count });
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <section aria-labelledby="waiting-on-me-heading" className="grid content-start gap-2">
-        <ColumnHeading id="waiting-on-me-heading" title={t("dashboard.waitingOnMe.title")} count={awake(waitingOnMe)} />
-        <BlockerList
-          query={waitingOnMe.query}
-          testId="waiting-on-me-list"
-          label={t("dashboard.waitingOnMe.title")}
-          empty={<EmptyState icon={Inbox} title={t("dashboard.waitingOnMe.emptyTitle")} description={t("dashboard.waitingOnMe.emptyDescription")} />}
-          fold={{ count: waitingOnMe.snoozed, label: snoozedLabel, isFolded: (card) => isSnoozed(myPart(card) ?? { status: "done", snoozedUntil: null }, now) }}
-          renderRow={(card) => {
-            // My own snooze shows on my row, as it does on theirs.
-            const part = myPart(card);
-            return <BlockerRow card={card} now={now} people="waiting" meta={part && <SnoozeNote parts={[part]} now={now} />} primary={<MarkDoneButton card={card} />} menu={<RowMenuButton card={card} />} />;
-          }}
-        />
-      </section>
-      <section aria-labelledby="im-waiting-on-heading" className="grid content-start gap-2">
-        <ColumnHeading id="im-waiting-on-heading" title={t("dashboard.imWaitingOn.title")} count={awake(imWaitingOn)} />
-        <BlockerList
-          query={imWaitingOn.query}
-          testId="im-waiting-on-list"
-          label={t("dashboard.imWaitingOn.title")}
-          empty={<EmptyState icon={Hourglass} title={t("dashboard.imWaitingOn.emptyTitle")} description={t("dashboard.imWaitingOn.emptyDescription")} action={addBlocker} />}
-          fold={{ count: imWaitingOn.snoozed, label: snoozedLabel, isFolded: (card) => allPendingSnoozed(card, now) }}
-          renderRow={(card) => (
-            <BlockerRow
-              card={card}
-              now={now}
-              people="blocking"
-              meta={allPendingSnoozed(card, now) && <SnoozeNote parts={card.blocking.filter((part) => part.status === "pending")} now={now} named />}
-              primary={<WaitingPrimaryAction card={card} now={now} />}
-              menu={<RowMenuButton card={card} />}
-            />
-          )}
-        />
-      </section>
+      <DashboardColumn
+        name="waiting-on-me"
+        column={waitingOnMe}
+        empty={<EmptyState icon={Inbox} title={t("dashboard.waitingOnMe.emptyTitle")} description={t("dashboard.waitingOnMe.emptyDescription")} />}
+        isFolded={(card) => isSnoozed(myPart(card) ?? { status: "done", snoozedUntil: null }, now)}
+        renderRow={(card) => {
+          // My own snooze shows on my row, as it does on theirs.
+          const part = myPart(card);
+          return <BlockerRow card={card} now={now} people="waiting" meta={part && <SnoozeNote parts={[part]} now={now} />} primary={<MarkDoneButton card={card} />} menu={<RowMenuButton card={card} />} />;
+        }}
+      />
+      <DashboardColumn
+        name="im-waiting-on"
+        column={imWaitingOn}
+        empty={<EmptyState icon={Hourglass} title={t("dashboard.imWaitingOn.emptyTitle")} description={t("dashboard.imWaitingOn.emptyDescription")} action={addBlocker} />}
+        isFolded={(card) => allPendingSnoozed(card, now)}
+        renderRow={(card) => (
+          <BlockerRow
+            card={card}
+            now={now}
+            people="blocking"
+            meta={allPendingSnoozed(card, now) && <SnoozeNote parts={card.blocking.filter((part) => part.status === "pending")} now={now} named />}
+            primary={<WaitingPrimaryAction card={card} now={now} />}
+            menu={<RowMenuButton card={card} />}
+          />
+        )}
+      />
     </div>
+  );
+}
+
+const columnWords = { "waiting-on-me": "waitingOnMe", "im-waiting-on": "imWaitingOn" } as const;
+
+/** One of my columns: its heading with what it counts awake, its rows, and its snoozed folded at the end. */
+function DashboardColumn({ name, column, empty, isFolded, renderRow }: { name: keyof typeof columnWords; column: ReturnType<typeof useDashboardColumn>; empty: ReactNode; isFolded: (card: BlockerCardData) => boolean; renderRow: (card: BlockerCardData) => ReactNode }) {
+  const { t } = useTranslation();
+  const title = t(`dashboard.${columnWords[name]}.title`);
+  return (
+    <section aria-labelledby={`${name}-heading`} className="grid content-start gap-2">
+      <ColumnHeading id={`${name}-heading`} title={title} count={awake(column)} />
+      <BlockerList query={column.query} testId={`${name}-list`} label={title} empty={empty} fold={{ count: column.snoozed, label: (count) => t("dashboard.snoozed", { count }), isFolded }} renderRow={renderRow} />
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import "@/web/app/app-strings";
 import { FIRST_WEEK_MS, FirstDays, firstWeek } from "./first-days";
 
 afterEach(cleanup);

@@ -9,14 +9,10 @@ import { paths } from "@/common/paths";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { formatDay } from "@/web/lib/date-time";
-import { addStrings } from "@/web/lib/i18n";
 import { useNow } from "@/web/lib/use-now";
 import { SampleBars, type SampleRow } from "./charts";
-import firstDaysWords from "./first-days-words.json";
 import { useNumber } from "./report-parts";
 
-// Deep-merged under insights.firstDays; they belong in locales/en/app.json (decision 050 says why they are here).
-addStrings({ insights: { firstDays: firstDaysWords } });
 
 /** How long a history must be before a report stands on its own: a week, so that every weekday has been seen once. */
 export const FIRST_WEEK_MS = 7 * 24 * 60 * 60 * 1000;

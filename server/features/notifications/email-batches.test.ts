@@ -92,12 +92,12 @@ describe("a person's Slack messages within two minutes", () => {
   it("wait as the e-mails do, and several changes to one blocker are one DM, as it stands", async () => {
     const team = await startSlackTeam({ names: ["Olivia", "Bob"], environment: { EMAIL_BATCH_SECONDS: "120" } });
     try {
-      const [olivia, bob] = ["Olivia", "Bob"].map(team.teammate) as [Teammate, Teammate];
-      const blockerId = await makeBlocker(olivia, [bob], { title: "Staging credentials" });
+      const [olivia, ben] = ["Olivia", "Bob"].map(team.teammate) as [Teammate, Teammate];
+      const blockerId = await makeBlocker(olivia, [ben], { title: "Staging credentials" });
       const slackTo = async (person: Teammate) => team.server.deps.db.select().from(deliveries).where(and(eq(deliveries.profileId, person.profileId), eq(deliveries.channel, "slack")));
-      expect((await slackTo(bob)).map((delivery) => [delivery.kind, delivery.status, delivery.batched])).toEqual([["blocker_assigned", "pending", true]]);
+      expect((await slackTo(ben)).map((delivery) => [delivery.kind, delivery.status, delivery.batched])).toEqual([["blocker_assigned", "pending", true]]);
       // Bob is done at once: Olivia's "done" and "resolved" wait together.
-      expect((await bob.client.request(`/api/blockers/${blockerId}/done`, { method: "POST" })).status).toBe(200);
+      expect((await ben.client.request(`/api/blockers/${blockerId}/done`, { method: "POST" })).status).toBe(200);
       const toOlivia = await slackTo(olivia);
       expect(toOlivia.map((delivery) => delivery.kind).sort()).toEqual(["done", "resolved"]);
       const postedBefore = postedTo(team.slack, team.person("Olivia")).length;

@@ -14,6 +14,7 @@ test("search from anywhere: Ctrl+K or /, results as you type, Enter opens; pages
   await keyboard.type("paym");
   await expect(palette.getByRole("option", { name: /Payments API spec/ })).toBeVisible();
   await expect(palette.getByRole("option", { name: /Design review/ })).toHaveCount(0);
+  await expect(palette.getByRole("option", { name: /Payments API spec/ })).toHaveAttribute("aria-selected", "true");
   await keyboard.press("Enter");
   await expect(bob.page).toHaveURL(/\/blockers\/[0-9a-f-]{36}$/);
   await expect(bob.page.getByRole("heading", { level: 1, name: "Payments API spec" })).toBeVisible();
@@ -23,7 +24,9 @@ test("search from anywhere: Ctrl+K or /, results as you type, Enter opens; pages
   await keyboard.press("Control+k");
   await expect(palette).toBeVisible();
   await keyboard.type("resolved");
-  await expect(palette.getByRole("option", { name: "Go to Resolved Blockers" })).toBeVisible();
+  // Enter opens the highlighted option: wait until it is the one the person sees highlighted (a gate run pressed Enter
+  // while the list was still being redrawn as the search's answer came, and nothing was highlighted yet).
+  await expect(palette.getByRole("option", { name: "Go to Resolved Blockers" })).toHaveAttribute("aria-selected", "true");
   await keyboard.press("Enter");
   await expect(bob.page).toHaveURL(/\/resolved$/);
   await expect(bob.page.getByRole("heading", { level: 1, name: "Resolved Blockers" })).toBeVisible();

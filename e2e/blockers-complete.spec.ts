@@ -91,10 +91,9 @@ test("Bob snoozes from his row's menu until tomorrow: the row folds into Snoozed
   const id = await logBlocker(page.request, baseURL ?? "", title, [bob.fullName]);
   await bob.page.setViewportSize({ width: 1280, height: 800 });
   await bob.page.goto("/dashboard");
-  // Alice's page follows live changes once its event stream is open: Bob snoozes after that.
-  const aliceFollowing = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200);
+  // Alice's page follows live changes once its event stream is subscribed (ready): Bob snoozes after that.
   await page.goto("/dashboard");
-  await aliceFollowing;
+  await expect(page.locator("html")).toHaveAttribute("data-live", "ready");
   await expect(bob.page.getByTestId("notifications-badge")).toHaveText("1");
   const column = bob.page.getByTestId("waiting-on-me-list");
   await column.getByRole("button", { name: `More actions: ${title}` }).click();

@@ -8,10 +8,9 @@ const screensDir = process.env.SCREENS_DIR ?? "test-results/screens";
 test("Riley logs a blocker on Bob from the dashboard with the keyboard in one dialog, and stays on the dashboard", async ({ page, bob }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/dashboard");
-  // Bob's page follows live changes once its event stream is open: the blocker is logged after that.
-  const bobFollowing = bob.page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200);
+  // Bob's page follows live changes once its event stream is subscribed (ready): the blocker is logged after that.
   await bob.page.goto("/dashboard");
-  await bobFollowing;
+  await expect(bob.page.locator("html")).toHaveAttribute("data-live", "ready");
   await expect(page.getByRole("heading", { name: "I'm waiting on", exact: true })).toBeVisible();
   await page.keyboard.press("c");
   const capture = page.getByRole("dialog", { name: "Add a blocker" });

@@ -20,9 +20,8 @@ test("an admin connects Slack; /holdup logs a blocker that Bob sees live; Mark d
   // A slash command, sent as Slack sends it, logs a blocker that appears on Bob's dashboard without a reload.
   // Bob's live stream open before the command: a change made before it opens shows at the next read, not live
   // (a gate run sent the command first, under load; decision 048's note).
-  const bobFollowing = bob.page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200);
   await bob.page.goto("/dashboard");
-  await bobFollowing;
+  await expect(bob.page.locator("html")).toHaveAttribute("data-live", "ready");
   await expect(bob.page.getByTestId("waiting-on-me")).toHaveText("0");
   const { workspace } = await slackCalls(page.request, "chat.postMessage");
   const title = "API spec for payments";
@@ -37,10 +36,9 @@ test("an admin connects Slack; /holdup logs a blocker that Bob sees live; Mark d
   const blockerId = /\/blockers\/([0-9a-f-]{36})/.exec(JSON.stringify(dm?.args.blocks))?.[1] ?? "";
   // The page follows live changes once its event stream is open: the press waits for that, as a change made a moment
   // before it would only show at the next read.
-  const following = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200);
   await page.goto(`/blockers/${blockerId}`);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
-  await following;
+  await expect(page.locator("html")).toHaveAttribute("data-live", "ready");
   const press = interactionForm({
     type: "block_actions",
     team: { id: workspace.id },

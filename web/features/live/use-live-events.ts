@@ -13,6 +13,16 @@ const EVENTS_URL = "/api/events";
 /** A cheap authenticated read, to tell "signed out" from "server away" when the stream is refused. */
 const SESSION_PROBE_URL = "/api/notifications/unread-count";
 
+/**
+ * Whether changes reach this page live right now: `data-live="ready"` on the document once the server has subscribed
+ * the stream (its `ready`), removed while it is down. What a "live" indicator would show, and what the browser tests
+ * wait for before another person acts (the stream's answer starts before the server has subscribed it).
+ */
+function markLive(live: boolean) {
+  if (live) document.documentElement.dataset.live = "ready";
+  else delete document.documentElement.dataset.live;
+}
+
 /** The stream of the team this tab acts in; switching teams opens the new team's. */
 export function useLiveEvents() {
   const queryClient = useQueryClient();
@@ -61,6 +71,7 @@ export function useLiveEvents() {
     function connect() {
       source = new EventSource(url, { withCredentials: true });
       source.addEventListener("ready", () => {
+        markLive(true);
         if (connectedBefore) invalidate(allLiveKeys);
         connectedBefore = true;
         attempt = 0;
@@ -72,10 +83,12 @@ export function useLiveEvents() {
       // A newer stream of this person (another tab: the server keeps ten) took this one's place. Reconnecting at
       // once would close another tab's; this tab reconnects, and reads again what it missed, when it is next looked at.
       source.addEventListener("reconnect", () => {
+        markLive(false);
         source?.close();
         waitToBeLookedAt();
       });
       source.addEventListener("error", () => {
+        markLive(false);
         if (source?.readyState !== EventSource.CLOSED) return;
         source.close();
         void retryLater();
@@ -85,6 +98,7 @@ export function useLiveEvents() {
     connect();
     return () => {
       stopped = true;
+      markLive(false);
       clearTimeout(retryTimer);
       document.removeEventListener("visibilitychange", reconnectWhenLookedAt);
       window.removeEventListener("focus", reconnectWhenLookedAt);

@@ -10,6 +10,8 @@ import { TopBar } from "./top-bar";
 
 /** The sidebar starts as it was left: the `sidebar_state` cookie (kept 7 days) says open or collapsed. */
 function readSidebarOpen(): boolean {
+  // On the server there is no document: open, as a first visit is (#28 reads the cookie from the request).
+  if (typeof document === "undefined") return true;
   const match = document.cookie.match(/(?:^|;\s*)sidebar_state=([^;]*)/);
   return match?.[1] !== "false";
 }

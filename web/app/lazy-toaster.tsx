@@ -6,7 +6,8 @@ import { toasterWanted, wantToaster } from "@/web/lib/toast";
 const Toaster = lazy(async () => ({ default: (await import("@/web/components/ui/sonner")).Toaster }));
 
 export function LazyToaster(props: ToasterProps) {
-  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get);
+  // Never on the server, nor while hydrating: the first markup has no toaster on either side.
+  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);
   useEffect(() => {
     if (wanted) return;
     const options = { capture: true, once: true, passive: true } as const;

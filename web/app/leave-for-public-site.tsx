@@ -8,8 +8,8 @@ import { FullScreenSpinner } from "@/web/components/ui/spinner";
 const NotFoundInSite = lazy(async () => ({ default: (await import("./not-found-in-site")).NotFoundInSite }));
 
 // The address this document was loaded at: if the server sent the app here, it has no public page for it
-// (the site was not built), and loading it again would only loop.
-const documentPathname = window.location.pathname;
+// (the site was not built), and loading it again would only loop. (None on the server, which renders no such page.)
+const documentPathname = typeof window === "undefined" ? undefined : window.location.pathname;
 
 export function LeaveForPublicSite() {
   const location = useLocation();

@@ -73,3 +73,15 @@ export function inBatches(claimed: Delivery[]): Delivery[][] {
   }
   return [...alone, ...batches.values()];
 }
+
+/**
+ * A message failed: each delivery it carried waits for its own job's next try, but one whose job has just made its
+ * last try is failed for good (shown to the team's admins). A batchmate whose job has not run yet keeps its tries.
+ */
+export async function noteFailedDeliveries(db: Database, ids: string[], lastTry: (id: string) => boolean, error: unknown) {
+  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  const failed = ids.filter(lastTry);
+  const again = ids.filter((id) => !lastTry(id));
+  if (failed.length > 0) await db.update(deliveries).set({ status: "failed", lastError }).where(inArray(deliveries.id, failed));
+  if (again.length > 0) await db.update(deliveries).set({ status: "pending", lastError }).where(inArray(deliveries.id, again));
+}

@@ -8,7 +8,7 @@ import type PgBoss from "pg-boss";
 import { deliveries } from "../../db/schema.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
 import type { Mail } from "../../mail/mailer.ts";
-import { claimBatchmates, claimDeliveries, inBatches, SendingElsewhere, type DeliveryAttempt } from "./claim-deliveries.ts";
+import { claimBatchmates, claimDeliveries, inBatches, noteFailedDeliveries, SendingElsewhere, type DeliveryAttempt } from "./claim-deliveries.ts";
 import { composeWeeklyReport, WEEKLY_REPORT_KIND } from "../insights/weekly-report.ts";
 import { composeDigestEmail } from "./compose-digest.ts";
 import { composeNotificationEmails } from "./compose-email.ts";
@@ -27,7 +27,7 @@ type Delivery = typeof deliveries.$inferSelect;
  * Sends one message — a delivery, or a batch of a person's changes under its first delivery's id — and notes the
  * outcome on every delivery it carries; throws when it should be tried again.
  */
-async function send(deps: Deps, batch: Delivery[], mail: Mail | null | undefined, lastTry: boolean): Promise<"sent" | "dropped"> {
+async function send(deps: Deps, batch: Delivery[], mail: Mail | null | undefined, lastTry: (id: string) => boolean): Promise<"sent" | "dropped"> {
   const [first] = batch;
   if (!first) return "dropped";
   const ids = batch.map((delivery) => delivery.id);
@@ -40,10 +40,8 @@ async function send(deps: Deps, batch: Delivery[], mail: Mail | null | undefined
     await deps.db.update(deliveries).set({ status: "sent", sentAt: deps.clock.now(), messageId: sent.messageId ?? null, lastError: null }).where(inArray(deliveries.id, ids));
     return "sent";
   } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    // Each delivery of the batch waits for its own job's next try (the first to come takes the others again).
-    await deps.db.update(deliveries).set({ status: lastTry ? "failed" : "pending", lastError: message }).where(inArray(deliveries.id, ids));
-    if (lastTry) deps.logger.error(`E-mail delivery ${first.id} failed for good`, error);
+    await noteFailedDeliveries(deps.db, ids, lastTry, error);
+    if (ids.some(lastTry)) deps.logger.error(`E-mail delivery ${first.id} failed for good`, error);
     throw error;
   }
 }
@@ -86,8 +84,8 @@ export async function deliverEmails(deps: Deps, attempts: DeliveryAttempt[]): Pr
   const fail = (batch: Delivery[], error: unknown) => {
     for (const delivery of batch) if (asked.has(delivery.id)) failures.set(delivery.id, error instanceof Error ? error : new Error(String(error)));
   };
-  // A batch's last try is that of the job that carries it: the others keep their own jobs.
-  const lastTryOf = (batch: Delivery[]) => batch.some((delivery) => attempts.find((attempt) => attempt.deliveryId === delivery.id)?.lastTry === true);
+  // A delivery's last try is its own job's: a batchmate claimed with another's job still has its own.
+  const lastTry = (id: string) => attempts.some((attempt) => attempt.deliveryId === id && attempt.lastTry);
   let mails: Map<string, Mail | null>;
   try {
     mails = await compose(deps, batches, now);
@@ -102,7 +100,7 @@ export async function deliverEmails(deps: Deps, attempts: DeliveryAttempt[]): Pr
   for (const id of leftSince) mails.set(id, null);
   await Promise.all(
     batches.map(async (batch) => {
-      await send(deps, batch, batch[0] ? mails.get(batch[0].id) : null, lastTryOf(batch)).catch((error: unknown) => fail(batch, error));
+      await send(deps, batch, batch[0] ? mails.get(batch[0].id) : null, lastTry).catch((error: unknown) => fail(batch, error));
     }),
   );
   return failures;

@@ -72,9 +72,25 @@ describe("a person's changes within two minutes", () => {
     expect(mailsTo(bob)).toHaveLength(earlier + 2);
   });
 
+  it("that fail on the first's last try leave the others their own tries", async () => {
+    const earlier = (await emailsTo(alice)).length;
+    for (const title of ["Brand colours", "Logo files"]) await okJson(bob.client.api.blockers.$post({ json: { title, blockingProfileIds: [alice.profileId], alsoBlockedProfileIds: [], priority: "normal" } }));
+    const [leader, mate] = (await emailsTo(alice)).slice(earlier);
+    server.mail.refuseRecipients(true);
+    try {
+      const failures = await deliverEmails(server.deps, [{ deliveryId: leader?.id ?? "", lastTry: true }]);
+      expect([...failures.keys()]).toEqual([leader?.id]);
+    } finally {
+      server.mail.refuseRecipients(false);
+    }
+    const after = new Map((await emailsTo(alice)).map((delivery) => [delivery.id, delivery.status]));
+    expect([after.get(leader?.id ?? ""), after.get(mate?.id ?? "")]).toEqual(["failed", "pending"]);
+  });
+
   it("send nothing for a change taken back before its e-mail went", async () => {
+    const earlier = (await emailsTo(alice)).length;
     const blocker = await okJson(bob.client.api.blockers.$post({ json: { title: "Copy for the pricing page", blockingProfileIds: [alice.profileId], alsoBlockedProfileIds: [], priority: "normal" } }));
-    const [assigned] = (await emailsTo(alice)).filter((delivery) => delivery.kind === "blocker_assigned");
+    const [assigned] = (await emailsTo(alice)).slice(earlier).filter((delivery) => delivery.kind === "blocker_assigned");
     expect((await alice.client.request(`/api/blockers/${blocker.id}/decline`, { method: "POST", json: { reason: "Not my page" } })).status).toBe(200);
     const toBob = (await emailsTo(bob)).filter((delivery) => delivery.kind === "declined");
     expect(toBob.map((delivery) => delivery.status)).toEqual(["pending"]);

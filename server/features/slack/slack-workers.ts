@@ -8,7 +8,7 @@ import type PgBoss from "pg-boss";
 import { blockers, deliveries, notifications, profiles } from "../../db/schema.ts";
 import type { AppDependencies } from "../../http/app-env.ts";
 import { notificationWords } from "../../mail/notification-words.ts";
-import { claimBatchmates, claimDeliveries, SendingElsewhere, type DeliveryAttempt } from "../notifications/claim-deliveries.ts";
+import { claimBatchmates, claimDeliveries, noteFailedDeliveries, SendingElsewhere, type DeliveryAttempt } from "../notifications/claim-deliveries.ts";
 import { deliveriesToPeopleWhoLeft } from "../notifications/left-the-team.ts";
 import { DELIVER_SLACK_QUEUE } from "../notifications/queue-deliveries.ts";
 import { sendBlockerDm, UPDATE_SLACK_MESSAGES_QUEUE, updateBlockerMessages } from "./blocker-messages.ts";
@@ -20,10 +20,12 @@ type Deps = Pick<AppDependencies, "db" | "config" | "logger" | "clock" | "secret
 
 const nameOf = (person: { fullName: string | null; email: string } | undefined) => person?.fullName?.trim() || person?.email || "Someone";
 
-/** Sends one claimed delivery's DM; answers whether it went, or throws for pg-boss to try again. */
-async function deliverOne(deps: SlackDeps | undefined, db: Deps["db"], attempt: DeliveryAttempt & { delivery: typeof deliveries.$inferSelect }, now: Date) {
-  const { delivery } = attempt;
-  const drop = async () => void (await db.update(deliveries).set({ status: "dropped" }).where(eq(deliveries.id, delivery.id)));
+/**
+ * Sends one claimed delivery's DM — for it and the earlier changes to the same blocker it stands for (`ids`, its own
+ * first) — and notes the outcome on each; throws for pg-boss to try again.
+ */
+async function deliverOne(deps: SlackDeps | undefined, db: Deps["db"], delivery: typeof deliveries.$inferSelect, ids: string[], lastTry: (id: string) => boolean, now: Date) {
+  const drop = async () => void (await db.update(deliveries).set({ status: "dropped" }).where(inArray(deliveries.id, ids)));
   const [found] = delivery.notificationId
     ? await db
         .select({ notification: notifications, teamId: blockers.organizationId, title: blockers.title, creator: blockers.createdBy })
@@ -44,10 +46,9 @@ async function deliverOne(deps: SlackDeps | undefined, db: Deps["db"], attempt: 
     if ((await deliveriesToPeopleWhoLeft(db, [delivery.id])).has(delivery.id)) return drop();
     const sent = await sendBlockerDm(deps, found.teamId, { profileId: delivery.profileId, heading: words.heading, kind: notification.type }, blockerId, now);
     if (!sent) return drop();
-    await db.update(deliveries).set({ status: "sent", sentAt: now, messageId: `${sent.channel}/${sent.ts}`, lastError: null }).where(eq(deliveries.id, delivery.id));
+    await db.update(deliveries).set({ status: "sent", sentAt: now, messageId: `${sent.channel}/${sent.ts}`, lastError: null }).where(inArray(deliveries.id, ids));
   } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    await db.update(deliveries).set({ status: attempt.lastTry ? "failed" : "pending", lastError: message }).where(eq(deliveries.id, delivery.id));
+    await noteFailedDeliveries(db, ids, lastTry, error);
     throw error;
   }
 }
@@ -87,19 +88,13 @@ export async function deliverDms(deps: Deps, attempts: DeliveryAttempt[]): Promi
   const { claimed, busyElsewhere } = await claimDeliveries(deps.db, attempts.map((attempt) => attempt.deliveryId), now);
   const failures = new Map<string, Error>([...busyElsewhere].map((id) => [id, new SendingElsewhere("This Slack message is being sent by another worker")]));
   const mates = await claimBatchmates(deps.db, "slack", claimed, now);
+  // A delivery's last try is its own job's: a batchmate claimed with another's job still has its own.
+  const lastTry = (id: string) => attempts.some((attempt) => attempt.deliveryId === id && attempt.lastTry);
   for (const { latest, earlier } of await onePerBlocker(deps.db, [...claimed, ...mates])) {
-    const lastTry = attempts.find((attempt) => attempt.deliveryId === latest.id)?.lastTry ?? true;
-    const ids = earlier.map((delivery) => delivery.id);
-    try {
-      await deliverOne(slackDeps, deps.db, { deliveryId: latest.id, lastTry, delivery: latest }, now);
-      // The earlier changes went with it: they are sent as that DM (or dropped with it).
-      const [outcome] = await deps.db.select({ status: deliveries.status, messageId: deliveries.messageId }).from(deliveries).where(eq(deliveries.id, latest.id));
-      if (ids.length > 0 && outcome) await deps.db.update(deliveries).set({ status: outcome.status, messageId: outcome.messageId, sentAt: now, lastError: null }).where(inArray(deliveries.id, ids));
-    } catch (error) {
-      // The earlier ones wait for their own jobs' tries, as the latest does.
-      if (ids.length > 0) await deps.db.update(deliveries).set({ status: "pending" }).where(inArray(deliveries.id, ids));
-      for (const delivery of [latest, ...earlier]) failures.set(delivery.id, error instanceof Error ? error : new Error(String(error)));
-    }
+    const carried = [latest, ...earlier];
+    await deliverOne(slackDeps, deps.db, latest, carried.map((delivery) => delivery.id), lastTry, now).catch((error: unknown) => {
+      for (const delivery of carried) failures.set(delivery.id, error instanceof Error ? error : new Error(String(error)));
+    });
   }
   return failures;
 }

@@ -11,6 +11,9 @@ export default defineConfig({
     // Two test files at a time even on two cores: each spends much of its time waiting on its own server and
     // database, so the server suite takes 8 minutes instead of 17 (decision 036).
     maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),
+    // expect.poll waits for what a person would see, however busy the machine: its default of one second lost a Slack
+    // reply answered in 1.2 s while the PostgreSQL suite ran beside the tray's. A poll that succeeds ends at once.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

@@ -28,9 +28,12 @@ const linkSchema = z
  * 1970 (docs/decisions/017-hostile-input.md).
  */
 export const DATE_RANGE = { earliest: "1970-01-01", latest: "9999-12-31" } as const;
-const DATE_RANGE_MESSAGE = "Use a date between 1970 and 9999";
+export const DATE_RANGE_MESSAGE = "Use a date between 1970 and 9999";
 const EARLIEST_TIME = Date.parse(`${DATE_RANGE.earliest}T00:00:00Z`);
 const END_OF_RANGE_TIME = Date.parse(`${DATE_RANGE.latest}T23:59:59.999Z`);
+
+/** Whether a moment falls within DATE_RANGE (what PostgreSQL and an ISO string hold alike). */
+export const withinDateRange = (moment: Date) => moment.getTime() >= EARLIEST_TIME && moment.getTime() <= END_OF_RANGE_TIME;
 
 /** A date and time with its offset, within DATE_RANGE once in UTC ("9999-12-31T23:00-12:00" is in the year 10000). */
 const dateTimeSchema = z.iso.datetime({ offset: true, message: "Use a date and time" }).refine((value) => {

@@ -1,7 +1,7 @@
 // A blocking person's answers about their own part: done, declined (with a reason), or snoozed.
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { declineSchema } from "../../../common/blockers.ts";
+import { DATE_RANGE_MESSAGE, withinDateRange, type declineSchema } from "../../../common/blockers.ts";
 import { snoozeEnd, type SnoozeRequest } from "../../../common/snooze.ts";
 import { blockingUsers } from "../../db/schema.ts";
 import type { Member } from "../../http/app-env.ts";
@@ -92,6 +92,8 @@ export function snooze(deps: ChangeDependencies, member: Member, blockerId: stri
     const field = "choice" in request ? "choice" : "on" in request ? "on" : "until";
     if (!until) throw fieldRefusal(field, "Later today is over: choose tomorrow or a date");
     if (until <= now) throw fieldRefusal(field, field === "on" ? "Choose a day after today" : "Choose a time in the future");
+    // The last day of 9999 is in range, but the working day it moves to may be in the year 10000.
+    if (!withinDateRange(until)) throw fieldRefusal(field, DATE_RANGE_MESSAGE);
     // The snooze it replaces, if one still runs: what an undo puts back.
     const before = context.involvement.myPart?.snoozedUntil;
     const from = before && before > now ? before.toISOString() : null;

@@ -59,6 +59,13 @@ describe("dates outside what JavaScript and PostgreSQL both hold", () => {
     expect(response.json).toMatchObject({ fields: { until: ["Use a date between 1970 and 9999"] } });
   });
 
+  it("refuses a snooze whose end moves into the year 10000 to reach working hours (the fuzz found a 500)", async () => {
+    // Friday 31 December 9999, after hours: the next working moment is Monday 3 January 10000.
+    const response = await bob.client.post(`/api/blockers/${blockerId}/snooze`, { until: "9999-12-31T23:59:59Z" });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json).toMatchObject({ fields: { until: ["Use a date between 1970 and 9999"] } });
+  });
+
   it("says only what is wrong with text that is not a date at all", async () => {
     const response = await alice.client.post("/api/blockers", { title: "Soon", blockingProfileIds: [bob.profileId], dueAt: "tomorrow" });
     expect(response.json).toMatchObject({ fields: { dueAt: ["Use a date and time"] } });

@@ -6,9 +6,14 @@ import { LeaveForPublicSite } from "./app/leave-for-public-site";
 import { RootLayout } from "./app/root-layout";
 import { RouteError } from "./app/route-error";
 import { FullScreenSpinner } from "./components/ui/spinner";
+import type { PageHandle, PageModule } from "./app/top-bar";
 
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/** A page loaded when first shown, with its main action for the top bar (web/app/top-bar.tsx) in its handle. */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => {
+    const module = await load();
+    return { Component: module.default, handle: { pageAction: module.PageAction && <module.PageAction /> } satisfies PageHandle };
+  },
 });
 
 export const routes: RouteObject[] = [

@@ -32,7 +32,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <SidebarProvider defaultOpen={readSidebarOpen()}>
         <AppSidebar />
         <SidebarInset>
-          <TopBar>{children}</TopBar>
+          <TopBar />
+          {children}
         </SidebarInset>
       </SidebarProvider>
     </ShortcutsProvider>

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckCheck, FilterX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageFrame } from "@/web/components/page-frame";
-import { TopBarAction } from "@/web/app/top-bar";
 import { AddBlockerButton } from "../components/add-blocker-button";
 import { EmptyState } from "@/web/components/empty-state";
 import { Button } from "@/web/components/ui/button";
@@ -14,6 +13,9 @@ import { BlockerRow } from "../components/blocker-row";
 import { RowMenuButton } from "../components/row-actions";
 import { BlockerList } from "../components/blocker-list";
 import { ResolvedFiltersBar, useResolvedFilters } from "../components/resolved-filters";
+
+/** The top bar's action: the product's main act, offered wherever one reads who waits on whom. */
+export { AddBlockerButton as PageAction };
 
 export default function ResolvedPage() {
   const { t } = useTranslation();
@@ -37,10 +39,6 @@ export default function ResolvedPage() {
   );
   return (
     <PageFrame>
-      {/* The product's main act, offered wherever one reads who waits on whom (quick capture over this page). */}
-      <TopBarAction>
-        <AddBlockerButton />
-      </TopBarAction>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("blockers.resolved.title")}</h1>
         <p className="text-muted-foreground">{t("blockers.resolved.description")}</p>

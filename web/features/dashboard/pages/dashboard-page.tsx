@@ -7,7 +7,6 @@ import { dashboardOrders, type DashboardOrder } from "@/common/blocker-values";
 import { paths } from "@/common/paths";
 import { PageFrame } from "@/web/components/page-frame";
 import { useAuth } from "@/web/app/auth-context";
-import { TopBarAction } from "@/web/app/top-bar";
 import { EmptyState } from "@/web/components/empty-state";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -28,6 +27,9 @@ import { usePageTitle } from "@/web/lib/use-page-title";
 // Loaded when shown: the team board, a view of its own, is not needed to draw "Mine".
 const TeamBoard = lazy(async () => ({ default: (await import("../components/team-board")).TeamBoard }));
 
+/** The top bar's action: the product's main act. */
+export { AddBlockerButton as PageAction };
+
 export default function DashboardPage() {
   const { t } = useTranslation();
   usePageTitle(t("dashboard.title"));
@@ -44,7 +46,6 @@ export default function DashboardPage() {
         <ViewSwitch view={view} />
         {view === "mine" && <OrderChoice />}
       </div>
-      <TopBarAction>{addBlocker}</TopBarAction>
       {view === "team" ? (
         <Suspense fallback={<ColumnsLoading columns={1} />}>
           <TeamBoard now={now} />

@@ -3,7 +3,6 @@ import { Inbox, Timer } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageFrame } from "@/web/components/page-frame";
-import { TopBarAction } from "@/web/app/top-bar";
 import { AddBlockerButton } from "@/web/features/blockers/components/add-blocker-button";
 import { useAuth } from "@/web/app/auth-context";
 import { EmptyState } from "@/web/components/empty-state";
@@ -18,6 +17,9 @@ import { useNow } from "@/web/lib/use-now";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { teammateQueryOptions } from "../api/get-teammate";
 import { AwayBadge } from "@/web/components/away-badge";
+
+/** The top bar's action: the product's main act, offered wherever one reads who waits on whom. */
+export { AddBlockerButton as PageAction };
 
 export default function UserPage() {
   const { t } = useTranslation();
@@ -46,10 +48,6 @@ export default function UserPage() {
   const isMe = data?.person.id === profile?.id;
   return (
     <PageFrame className="gap-8">
-      {/* The product's main act, offered wherever one reads who waits on whom (quick capture over this page). */}
-      <TopBarAction>
-        <AddBlockerButton />
-      </TopBarAction>
       <header className="flex flex-wrap items-center gap-4">
         {data ? <PersonAvatar person={data.person} className="size-16 text-xl" /> : <Skeleton className="size-16 rounded-full" />}
         <div className="grid min-w-0 gap-1">

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { ChevronsUpDown, UserPlus, Users } from "lucide-react";
+import { ChevronsUpDown, Users } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { paths } from "@/common/paths";
 import { loadOnUse } from "@/web/components/load-on-use";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { teamQueryOptions } from "@/web/features/team/api/team";
+import { InviteTeammatesLink } from "@/web/features/team/components/invite-teammates-link";
 import { chooseTeam, currentTeamId } from "@/web/lib/current-team";
 
 const TeamSwitcherMenu = loadOnUse(() => import("@/web/features/team/components/team-switcher-menu"), "menu");
@@ -48,12 +47,7 @@ export function TeamCard() {
         />
       )}
       <p className="mt-1 px-1 text-xs text-muted-foreground">{team.data ? t("sidebar.team.members", { count: team.data.memberCount }) : "\u00a0"}</p>
-      <Button asChild size="sm" variant="outline" className="mt-2 w-full">
-        <Link to={paths.organizationInvites}>
-          <UserPlus aria-hidden="true" />
-          {t("sidebar.team.invite")}
-        </Link>
-      </Button>
+      <InviteTeammatesLink variant="outline" className="mt-2 w-full" />
     </section>
   );
 }

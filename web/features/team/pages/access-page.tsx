@@ -1,13 +1,10 @@
 // /organization/access: the team's members (a page at a time, found by name or e-mail), their roles, and — for
 // whoever the server allows — changing a role, removing someone, handing ownership over; anyone may leave.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { LogOut, Search, UserPlus, Users } from "lucide-react";
+import { LogOut, Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { paths } from "@/common/paths";
 import { PageFrame } from "@/web/components/page-frame";
-import { TopBarAction } from "@/web/app/top-bar";
 import { EmptyState } from "@/web/components/empty-state";
 import { QueryError } from "@/web/components/query-error";
 import { Input } from "@/web/components/ui/input";
@@ -15,9 +12,13 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { Button } from "@/web/components/ui/button";
 import { usePageTitle } from "@/web/lib/use-page-title";
 import { membersQueryOptions } from "../api/members";
+import { InviteTeammatesLink } from "../components/invite-teammates-link";
 import { teamQueryOptions } from "../api/team";
 import { LeaveTeamButton } from "../components/leave-team-button";
 import { MemberRow } from "../components/member-row";
+
+/** The top bar's action: every member may invite (decision 022). */
+export const PageAction = InviteTeammatesLink;
 
 export default function AccessPage() {
   const { t } = useTranslation();
@@ -39,15 +40,6 @@ export default function AccessPage() {
         </div>
         {first && team.data && <LeaveTeamButton teamName={team.data.name} canLeave={first.viewer.canLeave} />}
       </div>
-      {/* Every member may invite (decision 022): the page's main action. */}
-      <TopBarAction>
-        <Button asChild size="sm">
-          <Link to={paths.organizationInvites}>
-            <UserPlus aria-hidden="true" />
-            {t("sidebar.team.invite")}
-          </Link>
-        </Button>
-      </TopBarAction>
       <div className="relative max-w-sm">
         <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <Input type="search" className="pl-8" aria-label={t("team.access.search")} placeholder={t("team.access.searchPlaceholder")} value={search} onChange={(event) => setSearch(event.target.value)} />

@@ -3,8 +3,12 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
 import "./app/app-strings";
+import { setReader } from "./lib/reader";
 import { createRouter } from "./router";
 import "./styles.css";
+
+// Dates in the browser's first language (its time zone is the person's own, once their profile is read).
+setReader({ locale: navigator.language });
 
 const router = createRouter();
 const root = document.getElementById("root");

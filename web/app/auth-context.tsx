@@ -5,6 +5,7 @@ import type { SignOutScope } from "@/common/auth-rules";
 import { profileKeys, profileQueryOptions, type Profile } from "@/web/features/profile/api/get-profile";
 import { ApiError, apiErrorFrom } from "@/web/lib/api-error";
 import { authClient } from "@/web/lib/auth-client";
+import { currentReader, setReader } from "@/web/lib/reader";
 
 type SessionUser = NonNullable<ReturnType<typeof authClient.useSession>["data"]>["user"];
 /** The signed-in user, with avatar_url worked out from the account's image (null when there is none). */
@@ -44,6 +45,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   const profileMissing = profileQuery.error instanceof ApiError && profileQuery.error.status === 404;
   const profile = user && !profileMissing ? (profileQuery.data ?? null) : null;
+  // Dates are written in the person's own time zone (issue #28), set before anything below draws one: the same on the
+  // server's render and the browser's, wherever the browser is.
+  if (profile && currentReader().timeZone !== profile.timezone) setReader({ ...currentReader(), timeZone: profile.timezone });
   const isLoading = session.isPending || (user !== null && profileQuery.isPending);
   // Guards wait only until the answer is known: the first session check, and a new user's profile. A background
   // re-check (every 30 s, or after signing up) must not swap the page for a spinner and lose what was typed.

@@ -1,5 +1,6 @@
 // Dates as people read and type them: in their own time zone, sent to the server as ISO 8601 with the offset.
-import { formatDay as formatDayOf, formatter, formatWhen as formatMoment } from "@/common/moments";
+import { formatDate as dateOf, formatDay as dayOf, formatFullDateTime as fullDateTimeOf, formatter, formatTime as timeOf, formatWhen as whenOf } from "@/common/moments";
+import { currentReader } from "./reader";
 const pad = (value: number) => String(value).padStart(2, "0");
 
 /** A local date and time ("2026-03-01T14:30", what <input type="datetime-local"> holds) as ISO 8601 with this browser's offset. */
@@ -22,33 +23,24 @@ export function toLocalInputValue(date: Date): string {
  * A moment anywhere in the app, relative to now as formatWhen writes it ("14:30", "Tue 09:00", "Tue 8 Dec, 09:00"):
  * the one way the app shows a moment (issue #27). For a tooltip that must say exactly when, formatFullDateTime.
  */
-export function formatDateTime(iso: string | Date, locale?: string): string {
-  return formatWhen(iso, new Date(), locale);
+export function formatDateTime(iso: string | Date): string {
+  return formatWhen(iso, new Date());
 }
 
 /** The whole date and time ("Tuesday 8 December 2026 at 09:00"), for a tooltip or a screen reader's detail. */
-export function formatFullDateTime(iso: string | Date, locale?: string): string {
-  return formatter(locale, { dateStyle: "full", timeStyle: "short" }).format(new Date(iso));
-}
+export const formatFullDateTime = (iso: string | Date): string => fullDateTimeOf(iso, currentReader());
 
-export function formatDate(iso: string | Date, locale?: string): string {
-  return formatter(locale, { dateStyle: "medium" }).format(new Date(iso));
-}
+/** A date with its year ("8 Dec 2026"). */
+export const formatDate = (iso: string | Date): string => dateOf(iso, currentReader());
 
 /** A date of the site's content ("November 10, 2026"): the same when pre-rendered and in every browser (UTC). */
 export const formatContentDate = (isoDate: string) => formatter("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 
-/** A moment, as the app writes it ("14:30", "Tue 09:00", "Tue 8 Dec, 09:00"): common/moments.ts, in this browser's zone. */
-export const formatWhen = (iso: string | Date, now: Date, locale?: string): string => formatMoment(iso, now, { locale });
+/** A moment, as the app writes it ("14:30", "Tue 09:00", "Tue 8 Dec, 09:00"): common/moments.ts, for the reader. */
+export const formatWhen = (iso: string | Date, now: Date): string => whenOf(iso, now, currentReader());
 
 /** A day, as the app writes it: "Tue 8 Dec" (with the year when it is another year). */
-export const formatDay = (iso: string | Date, now: Date, locale?: string): string => formatDayOf(iso, now, { locale });
+export const formatDay = (iso: string | Date, now: Date): string => dayOf(iso, now, currentReader());
 
 /** The time of day somewhere else ("00:46" in Tokyo), as the reader's locale writes times. */
-export function formatTimeIn(moment: Date, timeZone: string, locale?: string): string {
-  try {
-    return formatter(locale, { timeStyle: "short", timeZone }).format(moment);
-  } catch {
-    return formatter(locale, { timeStyle: "short" }).format(moment);
-  }
-}
+export const formatTimeIn = (moment: Date, timeZone: string): string => timeOf(moment, { ...currentReader(), timeZone });

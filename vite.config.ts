@@ -6,7 +6,7 @@ import { paths } from "./common/paths.ts";
 import { earlyRequests, routePreloads, signedInShell } from "./scripts/app-shell-plugins.ts";
 import { inlineThemeScript, markdownContent, sitePagesInDev } from "./scripts/vite-site-plugins.ts";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: "web",
   publicDir: "public",
   plugins: [
@@ -43,9 +43,11 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostId }) => (hostId === "site.html" || hostId.startsWith("assets/site-") ? [] : deps),
     },
     manifest: true, // read by the pre-rendering (scripts/prerender.mjs) to preload each page's code
-    // Two documents: the signed-in app (index.html) and the public site (site.html, pre-rendered per page).
+    // Two documents: the signed-in app (index.html) and the public site (site.html, pre-rendered per page). The
+    // server build (scripts/build.mjs, dist/ssr) has two entries of its own: the site's pre-rendering and the
+    // signed-in pages' renderer (issue #28).
     rollupOptions: {
-      input: { app: "web/index.html", site: "web/site.html" },
+      input: (isSsrBuild ? { prerender: "web/site/prerender.tsx", "render-app": "web/app/server-render.tsx" } : { app: "web/index.html", site: "web/site.html" }) as Record<string, string>,
       // The libraries every page runs (React, translations, class names) in one file: on a slow phone network
       // each extra file costs a round trip before the page can hydrate.
       // The signed-in app's libraries every page runs (routing, data, session) in one more file. The UI parts (Radix,
@@ -68,4 +70,4 @@ export default defineConfig({
     },
   },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
-});
+}));

@@ -124,6 +124,17 @@ export const resolvedFiltersSchema = z.object({
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
 });
+export const resolvedFilterNames = ["person", "from", "to"] as const;
+
+/** /resolved's filters as its address holds them, each one that is not valid left out (the page and its server render). */
+export function resolvedFiltersOf(searchParams: URLSearchParams): z.input<typeof resolvedFiltersSchema> {
+  const filters: z.input<typeof resolvedFiltersSchema> = {};
+  for (const name of resolvedFilterNames) {
+    const parsed = resolvedFiltersSchema.shape[name].safeParse(searchParams.get(name) ?? undefined);
+    if (parsed.success && parsed.data) filters[name] = parsed.data;
+  }
+  return filters;
+}
 
 /** A page of a dashboard column: the cursor is the previous page's `nextCursor`, opaque to the client. */
 export const dashboardPageQuerySchema = z.object({ cursor: z.string().max(300, "Not a valid list position").optional() });

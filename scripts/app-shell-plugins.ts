@@ -30,11 +30,14 @@ function filesOf(bundle: OutputBundle, chunk: OutputChunk, into = new Set<string
   return into;
 }
 
-/** The session, then the profile (and, on the dashboard, its answer), asked for by the page itself (web/lib/early-requests.ts). */
+/**
+ * The session, then the profile (and, on the dashboard, its answer), asked for by the page itself (web/lib/early-requests.ts).
+ * Marked, so a page the server draws with its data already in it (server/http/signed-in-pages.ts) leaves it out.
+ */
 export function earlyRequests(): Plugin {
   return {
     name: "holdup:early-requests",
-    transformIndexHtml: (html, context) => (path.basename(context.filename) === "index.html" ? html.replace("<!--early-requests-->", `<script>${earlyRequestsScript}</script>`) : html),
+    transformIndexHtml: (html, context) => (path.basename(context.filename) === "index.html" ? html.replace("<!--early-requests-->", `<!--early-requests--><script>${earlyRequestsScript}</script><!--/early-requests-->`) : html),
   };
 }
 

@@ -36,19 +36,28 @@ export async function buildServer({ entry = path.join(root, "server/main.ts"), o
   });
 }
 
-/** The browser build, then the public site pre-rendered from a server build of it, then every asset compressed. */
+/**
+ * The browser build; then one server build of the same components with two entries (dist/ssr): the public site's
+ * pre-rendering, run now, and the signed-in pages' renderer, run by the server (issue #28); then every asset compressed.
+ */
 export async function buildWeb() {
   const { build } = await import("vite");
   const configFile = path.join(root, "vite.config.ts");
   await build({ configFile, logLevel: "warn" });
-  const prerenderDir = path.join(root, "dist/prerender");
+  const ssrDir = path.join(root, "dist/ssr");
   await build({
     configFile,
     logLevel: "warn",
-    build: { ssr: "site/prerender.tsx", outDir: prerenderDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: undefined } },
+    build: {
+      ssr: true,
+      outDir: ssrDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      rollupOptions: { output: { entryFileNames: "[name].js" } },
+    },
   });
   const webDir = path.join(root, "dist/web");
-  await prerenderSite({ webDir, serverEntry: path.join(prerenderDir, "prerender.js") });
+  await prerenderSite({ webDir, serverEntry: path.join(ssrDir, "prerender.js") });
   await compressAssets(webDir);
 }
 

@@ -89,7 +89,7 @@ export function createApp(deps: AppDependencies, options: { webDir?: string } = 
   app.use("/api/*", compressAnswers());
   app.route("/api", apiRoutes(deps));
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));
-  if (options.webDir) app.route("/", webAppRoutes(options.webDir, { appUrl: deps.config.appUrl, readSession: deps.readSession, productAnalytics: deps.config.productAnalytics }));
+  if (options.webDir) app.route("/", webAppRoutes(options.webDir, { appUrl: deps.config.appUrl, readSession: deps.readSession, productAnalytics: deps.config.productAnalytics, signedInPages: deps }));
 
   app.onError((error, c) => {
     if (error instanceof Refusal) return c.json({ code: error.code, message: error.message, ...error.extra }, error.status);

@@ -1,5 +1,5 @@
 // The route table (specification §2). Pages load on demand so the public pages never carry the app's code.
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router";
 import { paths } from "@/common/paths";
 import { RedirectSignedIn, RequireOnboarded, RequireSession } from "./app/guards";
 import { LeaveForPublicSite } from "./app/leave-for-public-site";
@@ -84,3 +84,16 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Loads the code of every route the address matches and puts it in place of the route's loader, so the router starts
+ * with the page ready: a page the server drew is hydrated at once, not replaced by HydrateFallback while it loads.
+ */
+export async function loadFirstPage(pathname: string) {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}

@@ -13,6 +13,7 @@ import type { SessionReader } from "../auth/session-reader.ts";
 import type { ProductAnalyticsConfig } from "../config.ts";
 import { chosenEncoding, type Encoding } from "./compression.ts";
 import { CONTENT_SECURITY_POLICY, documentPolicy } from "./security-headers.ts";
+import { builtRenderer, signedInPages, type SignedInPagesDependencies } from "./signed-in-pages.ts";
 
 
 /** A page's text, its Content-Security-Policy (allowing its own inline scripts by hash, worked out from the text
@@ -71,7 +72,7 @@ function send(c: Context, route: string, prepared: Prepared, status: 200 | 404 =
   return c.body(compressed(prepared, encoding), status);
 }
 
-export function webAppRoutes(webDir: string, options: { appUrl: string; readSession: SessionReader; productAnalytics?: ProductAnalyticsConfig }) {
+export function webAppRoutes(webDir: string, options: { appUrl: string; readSession: SessionReader; productAnalytics?: ProductAnalyticsConfig; signedInPages?: SignedInPagesDependencies }) {
   const app = new Hono();
   const indexPath = path.join(webDir, "index.html");
   if (!fs.existsSync(indexPath)) {
@@ -117,6 +118,9 @@ export function webAppRoutes(webDir: string, options: { appUrl: string; readSess
     if (notFound && route.startsWith(`${paths.blog}/`)) return send(c, route, notFound, 404);
     return next();
   });
+
+  // The signed-in pages people open first, drawn on the server with their data (issue #28).
+  if (options.signedInPages) app.get("*", signedInPages(options.signedInPages, { renderer: builtRenderer(webDir), template: appShell }));
 
   app.use("*", serveStatic({ root: relativeRoot, index: "__none__", precompressed: true }));
   app.get("*", (c) => send(c, "/index.html", appShell));

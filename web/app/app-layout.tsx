@@ -6,11 +6,12 @@ import { AppSidebar } from "@/web/features/shell/components/app-sidebar";
 import { ShortcutsProvider } from "@/web/features/shortcuts/components/shortcuts-provider";
 import { SidebarInset, SidebarProvider } from "@/web/components/ui/sidebar";
 import { useLiveEvents } from "@/web/features/live/use-live-events";
+import { useFirstRender } from "./first-render";
 import { TopBar } from "./top-bar";
 
 /** The sidebar starts as it was left: the `sidebar_state` cookie (kept 7 days) says open or collapsed. */
 function readSidebarOpen(): boolean {
-  // On the server there is no document: open, as a first visit is (#28 reads the cookie from the request).
+  // On the server there is no document: open, as a first visit is (a page the server draws says how it was left).
   if (typeof document === "undefined") return true;
   const match = document.cookie.match(/(?:^|;\s*)sidebar_state=([^;]*)/);
   return match?.[1] !== "false";
@@ -27,9 +28,10 @@ export default function AppLayout() {
 /** The frame around a signed-in page; also around the not-found page when a signed-in person reaches one. */
 export function AppFrame({ children }: { children: ReactNode }) {
   useLiveEvents();
+  const first = useFirstRender();
   return (
     <ShortcutsProvider>
-      <SidebarProvider defaultOpen={readSidebarOpen()}>
+      <SidebarProvider defaultOpen={first?.sidebarOpen ?? readSidebarOpen()}>
         <AppSidebar />
         <SidebarInset>
           <TopBar />

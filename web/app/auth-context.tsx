@@ -6,6 +6,7 @@ import { profileKeys, profileQueryOptions, type Profile } from "@/web/features/p
 import { ApiError, apiErrorFrom } from "@/web/lib/api-error";
 import { authClient } from "@/web/lib/auth-client";
 import { currentReader, setReader } from "@/web/lib/reader";
+import { usePageDrawnByServer } from "./first-render";
 
 type SessionUser = NonNullable<ReturnType<typeof authClient.useSession>["data"]>["user"];
 /** The signed-in user, with avatar_url worked out from the account's image (null when there is none). */
@@ -34,7 +35,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // better-auth's store fetches the session at start and follows every sign-in and sign-out made through it.
   const session = authClient.useSession();
-  const sessionUser = session.data?.user;
+  // A page the server drew knows who is signed in: its person stands until better-auth has read the session itself
+  // (the server's render and the browser's first one alike), and the guards need not wait for it.
+  const drawn = usePageDrawnByServer();
+  const sessionUser = session.data?.user ?? (session.isPending ? (drawn?.user as SessionUser | undefined) : undefined);
   const profileQuery = useProfileOf(sessionUser?.id);
 
   // A 401 while reading the profile means the session ended elsewhere: clear the user as well.
@@ -51,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const isLoading = session.isPending || (user !== null && profileQuery.isPending);
   // Guards wait only until the answer is known: the first session check, and a new user's profile. A background
   // re-check (every 30 s, or after signing up) must not swap the page for a spinner and lose what was typed.
-  const [sessionKnown, setSessionKnown] = useState(false);
+  const [sessionKnown, setSessionKnown] = useState(drawn !== null);
   if (!sessionKnown && !session.isPending) setSessionKnown(true); // set during render: React's pattern for state derived from a change
   const isReady = sessionKnown && (user === null || !profileQuery.isPending);
 

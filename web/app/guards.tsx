@@ -32,8 +32,9 @@ export function RedirectSignedIn() {
     // An invitation link opened while signed in: its screen offers "Join <team>" (or says whom it is for).
     const invite = location.pathname === paths.signup ? new URLSearchParams(location.search).get("invite") : null;
     if (invite) return <Outlet />;
-    const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={from?.startsWith("/") ? from : paths.dashboard} replace />;
+    // Where they were going: the guard's state, or the server's redirect of a page it would have drawn (?from=).
+    const from = (location.state as { from?: string } | null)?.from ?? new URLSearchParams(location.search).get("from");
+    return <Navigate to={from?.startsWith("/") && !from.startsWith("//") ? from : paths.dashboard} replace />;
   }
   return <Outlet />;
 }

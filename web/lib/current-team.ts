@@ -25,6 +25,23 @@ function write(storage: () => Storage, teamId: string | null) {
 
 let current: string | null = read(() => sessionStorage) ?? read(() => localStorage);
 
+/**
+ * The team a page the server draws is drawn in (issue #28): a cookie, written by the tab in use — when it chooses a
+ * team and whenever it is focused — so a reload, an address typed or a link opened from it shows this tab's team.
+ */
+function nameTeamForPages() {
+  if (typeof document === "undefined") return;
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = current === null ? `${TEAM_STORAGE_KEY}=; Path=/; Max-Age=0; SameSite=Lax${secure}` : `${TEAM_STORAGE_KEY}=${encodeURIComponent(current)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+if (typeof window !== "undefined") {
+  nameTeamForPages();
+  window.addEventListener("focus", nameTeamForPages);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") nameTeamForPages();
+  });
+}
+
 export const currentTeamId = () => current;
 
 /** This tab now acts in `teamId` (null: the server's choice, the person's first team); new tabs start there. */
@@ -33,6 +50,7 @@ export function chooseTeam(teamId: string | null) {
   current = teamId;
   write(() => sessionStorage, teamId);
   write(() => localStorage, teamId);
+  nameTeamForPages();
   for (const listener of listeners) listener();
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { useFirstRender } from "@/web/app/first-render";
 
 // The current page's title, for the tab and for the signed-in top bar (which names the page on a phone, where the
 // sidebar is hidden). One page sets it at a time.
@@ -18,5 +19,8 @@ export function usePageTitle(title: string) {
   }, [title]);
 }
 
-/** The title the page on screen set. */
-export const useCurrentPageTitle = () => useSyncExternalStore(subscribe, () => current, () => "");
+/** The title the page on screen set (on a page the server drew, the title it drew, until the page sets its own). */
+export function useCurrentPageTitle() {
+  const first = useFirstRender();
+  return useSyncExternalStore(subscribe, () => current, () => first?.title ?? "");
+}

@@ -10,6 +10,19 @@ export type BlockingPart = BlockerCardData["blocking"][number];
 
 const column = { "waiting-on-me": "waitingOnMe", "im-waiting-on": "imWaitingOn" } as const satisfies Record<DashboardList, string>;
 
+export type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
+type ColumnPage = DashboardPage & { count?: number; snoozed?: number };
+
+/** A column's first page, as the dashboard's one answer holds it, with the column's count and how many are snoozed. */
+const firstPageOf = (dashboard: Dashboard, list: DashboardList): ColumnPage => ({ ...dashboard[column[list]], count: dashboard.counters[column[list]], snoozed: dashboard.snoozed[column[list]] });
+
+/** The dashboard's answer put where its columns and the counters read it: the page the server rendered (issue #28). */
+export function seedDashboard(queryClient: QueryClient, dashboard: Dashboard) {
+  queryClient.setQueryData(blockerKeys.dashboard(), dashboard);
+  queryClient.setQueryData(counterKeys.all, dashboard.counters);
+  for (const list of ["waiting-on-me", "im-waiting-on"] as const) queryClient.setQueryData<InfiniteData<ColumnPage, string | null>>(blockerKeys.list(list), { pages: [firstPageOf(dashboard, list)], pageParams: [null] });
+}
+
 /**
  * The dashboard's first load: both counters and both first pages in one request. Not shown by itself: each column
  * asks for it (at the same moment, so one request serves both) and the profile card's counters are updated from it.
@@ -29,11 +42,8 @@ const dashboardListQueryOptions = (list: DashboardList, queryClient: QueryClient
   infiniteQueryOptions({
     queryKey: blockerKeys.list(list),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }): Promise<DashboardPage & { count?: number; snoozed?: number }> => {
-      if (pageParam === null) {
-        const dashboard = await queryClient.fetchQuery(dashboardQueryOptions(queryClient));
-        return { ...dashboard[column[list]], count: dashboard.counters[column[list]], snoozed: dashboard.snoozed[column[list]] };
-      }
+    queryFn: async ({ pageParam }): Promise<ColumnPage> => {
+      if (pageParam === null) return firstPageOf(await queryClient.fetchQuery(dashboardQueryOptions(queryClient)), list);
       return unwrap(api.blockers[list].$get({ query: { cursor: pageParam } }));
     },
     getNextPageParam: (page) => page.nextCursor,
@@ -58,7 +68,7 @@ export function useDashboardColumn(list: DashboardList) {
 export async function changeDashboardCard(queryClient: QueryClient, list: DashboardList, id: string, change: (card: BlockerCardData) => BlockerCardData | null) {
   const key = blockerKeys.list(list);
   await queryClient.cancelQueries({ queryKey: key });
-  queryClient.setQueryData<InfiniteData<DashboardPage & { count?: number; snoozed?: number }>>(key, (data) =>
+  queryClient.setQueryData<InfiniteData<ColumnPage>>(key, (data) =>
     data && {
       ...data,
       pages: data.pages.map((page) => ({ ...page, items: page.items.flatMap((card) => (card.id === id ? (change(card) ?? []) : [card])) })),

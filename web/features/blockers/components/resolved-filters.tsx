@@ -1,7 +1,7 @@
 // The resolved list's filters: a person and a date range, kept in the address so a filtered list can be shared.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { resolvedFiltersSchema } from "@/common/blockers";
+import { resolvedFilterNames, resolvedFiltersOf } from "@/common/blockers";
 import { FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -9,17 +9,11 @@ import { PeoplePicker } from "@/web/features/people/components/people-picker";
 import { useAddressFilters } from "@/web/lib/search-params";
 import type { ResolvedFilters } from "../api/blocker-keys";
 
-const filterNames = ["person", "from", "to"] as const;
-
 /** The filters in the address; a value that is not valid (an edited link) is left out rather than sent. */
 export function useResolvedFilters() {
   const { searchParams, setFilter: setAddressFilter, clearFilters } = useAddressFilters();
-  const filters: ResolvedFilters = {};
-  for (const name of filterNames) {
-    const parsed = resolvedFiltersSchema.shape[name].safeParse(searchParams.get(name) ?? undefined);
-    if (parsed.success && parsed.data) filters[name] = parsed.data;
-  }
-  const setFilter = (name: (typeof filterNames)[number], value: string | undefined) => setAddressFilter(name, value);
+  const filters: ResolvedFilters = resolvedFiltersOf(searchParams);
+  const setFilter = (name: (typeof resolvedFilterNames)[number], value: string | undefined) => setAddressFilter(name, value);
   const clear = clearFilters;
   return { filters, setFilter, clear, isFiltered: Object.keys(filters).length > 0 };
 }

@@ -8,6 +8,7 @@ export const teamKeys = { all: ["team"] as const };
 /** Every team of the person, for the switcher (not scoped to one team). */
 export const teamsKeys = { all: ["teams"] as const };
 
+export type Team = InferResponseType<typeof api.team.$get, 200>;
 export type TeamOfMine = InferResponseType<typeof api.teams.$get, 200>[number];
 
 export const teamQueryOptions = () => queryOptions({ queryKey: teamKeys.all, queryFn: () => unwrap(api.team.$get()) });

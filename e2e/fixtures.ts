@@ -76,6 +76,33 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * A signed-in page the server drew (issue #28) is on screen before its script has run, and a press or a key before the
+ * app has taken it over does nothing, as for a person faster than the script: after loading one, the tests wait for
+ * the app (its first render's effects have run: `data-hydrated` on the document). Polled from the test, as above.
+ */
+async function appTookOver(page: Page) {
+  const tookOver = () =>
+    page.evaluate(() => !document.getElementById("holdup-first") || document.documentElement.hasAttribute("data-hydrated")).catch(() => false); // a navigation under way: asked again
+  await expect.poll(tookOver, { message: "the app took over the page the server drew" }).toBe(true);
+}
+
+/** Every page load of `page` (goto, reload) waits for the app to take over a page the server drew. */
+function loadsWaitForTheApp(page: Page) {
+  const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appTookOver(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appTookOver(page);
+    return response;
+  };
+  return page;
+}
+
+/**
  * Each browser comes from an address of its own, as people do: the e2e server trusts the proxy on this machine
  * (TRUST_PROXY=loopback), so the limits that count per client count each test's browser apart.
  */
@@ -85,6 +112,7 @@ export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; n
   // Playwright reads a fixture's dependencies from its first parameter: an empty pattern means none.
   // oxlint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use) => use(addressOfOwn()),
+  page: async ({ page }, use) => use(loadsWaitForTheApp(page)),
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const errors = watchConsole(page);
@@ -97,7 +125,7 @@ export const test = base.extend<{ failOnConsoleErrors: void; teammate: Person; n
   newcomer: async ({ page, baseURL }, use) => use(await createPerson(page.request, baseURL ?? "", { fullName: "Riley Jordan", teamName: "Checkout Squad", onboarded: false })),
   bob: async ({ browser, page, baseURL, teammate }, use) => {
     const context = await browser.newContext({ extraHTTPHeaders: addressOfOwn() });
-    const bobPage = await context.newPage();
+    const bobPage = loadsWaitForTheApp(await context.newPage());
     const errors = watchConsole(bobPage);
     const person = await createPerson(bobPage.request, baseURL ?? "", { fullName: "Bob Stone", teamName: teammate.teamName, onboarded: true, invitedBy: page.request });
     await use({ ...person, page: bobPage });

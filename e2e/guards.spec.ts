@@ -3,10 +3,13 @@ import { receivedMail } from "./mailbox";
 
 test.describe("routes and guards", () => {
   test("an anonymous visitor is sent to /login from the app area, /auth and onboarding", async ({ page }) => {
-    for (const path of ["/dashboard", "/settings/personal", "/onboarding", "/auth"]) {
+    for (const path of ["/settings/personal", "/onboarding", "/auth"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);
     }
+    // A page the server draws sends them before anything is drawn, saying where they were going.
+    await page.goto("/dashboard?view=team");
+    await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%3Fview%3Dteam$/);
   });
 
   test("an unknown path shows the not-found page", async ({ page }) => {
@@ -39,7 +42,7 @@ test.describe("routes and guards", () => {
     await page.getByRole("menuitem", { name: "Sign out everywhere" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
   });
 });
 

@@ -29,6 +29,8 @@ export type FirstRender = {
 let hydrated = false;
 export const markHydrated = () => {
   hydrated = true;
+  // For the browser tests: a press before this reached the server's HTML, not the app (as on the public pages).
+  document.documentElement.dataset.hydrated = "";
 };
 
 const FirstRenderContext = createContext<FirstRender | null>(null);

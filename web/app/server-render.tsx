@@ -2,8 +2,9 @@
 // called by server/http/signed-in-pages.ts with what the server read. The same route table and components as the
 // browser's, around a static router; the browser then hydrates the HTML with the same reads (web/main.tsx).
 import { AsyncLocalStorage } from "node:async_hooks";
-import { prerender } from "react-dom/static";
+import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import type { ReactNode } from "react";
 import type { Reader } from "@/common/moments";
 import { createQueryClient } from "@/web/lib/query-client";
 import { readReaderFrom } from "@/web/lib/reader";
@@ -35,6 +36,25 @@ function titleOf(page: FirstPageRead): string {
 
 export type RenderedPage = { html: string; first: FirstRender };
 
+/**
+ * The markup of `element` once everything in it is ready (its lazy parts loaded), with every part written in place:
+ * React would otherwise write a large part apart, with a script that moves it there, which the document's policy
+ * refuses (progressiveChunkSize: the page is sent whole, after all its reads, so there is nothing to stream early).
+ */
+async function markupOf(element: ReactNode, reader: Reader): Promise<string> {
+  // An error inside a Suspense boundary does not stop React: it leaves the boundary for the browser to draw, which
+  // then reports a mismatch. Any such error fails the render, so the caller sends the page the browser draws.
+  const errors: unknown[] = [];
+  const html = await readers.run(reader, async () => {
+    const stream = await renderToReadableStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) });
+    await stream.allReady;
+    return new Response(stream).text();
+  });
+  if (errors.length > 0) throw new AggregateError(errors, `Drawing the page failed: ${errors.map(String).join("; ")}`);
+  if (html.includes("<script")) throw new Error("The page has a script in it, which the document's policy would refuse");
+  return html;
+}
+
 /** The page at `url` for the person and reads in `first`; throws when the page cannot be drawn (the caller falls back). */
 export async function renderSignedInPage(url: string, drawn: Omit<FirstRender, "title">): Promise<RenderedPage> {
   const first: FirstRender = { ...drawn, title: titleOf(drawn.reads.page) };
@@ -44,13 +64,12 @@ export async function renderSignedInPage(url: string, drawn: Omit<FirstRender, "
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   seedFirstReads(queryClient, first.user.id, first.reads);
-  const { prelude } = await readers.run(first.reader, () =>
-    prerender(
-      <AppRoot queryClient={queryClient} first={first}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppRoot>,
-    ),
+  const html = await markupOf(
+    <AppRoot queryClient={queryClient} first={first}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppRoot>,
+    first.reader,
   );
   queryClient.clear();
-  return { html: await new Response(prelude).text(), first };
+  return { html, first };
 }

@@ -46,7 +46,7 @@ export async function startServer(config: Config, options: { webDir?: string; cl
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const clock = options.clock ?? systemClock;
-  const events = await createEventHub(database, logger);
+  const events = await createEventHub(database, logger, clock);
   const jobs = await startJobQueue(database, logger, { emailRetries: options.emailRetries, batchSeconds: config.emailBatchSeconds });
   const onMembershipEnded = (ended: EndedMembership) => endMembership({ db: database.db, events, jobs }, ended, clock.now());
   // Someone joined, or their role changed: what is kept is stale, and every open screen of the team reads it again.

@@ -3,6 +3,7 @@
 // event streams (server/realtime/routes.ts). The browser then refetches what it shows.
 import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../db/client.ts";
+import type { Clock } from "../http/app-env.ts";
 import type { Logger } from "../logger.ts";
 import { createChangeVersions, type ChangeVersions, type Staleness } from "./change-versions.ts";
 
@@ -65,7 +66,17 @@ export type EventHub = {
   endSessions: (executor: Executor, ended: { userId: string; profileId: string | undefined; sessionIds: string[] }) => Promise<void>;
   /** Called with the person's user id whenever some of their sessions ended, on whichever instance. */
   onSessionsEnded: (callback: (userId: string) => void) => () => void;
+  /**
+   * The events for this person or this team heard since `since` (by this instance's clock, at most two minutes back):
+   * what a page read just before its stream opened has missed (issue #28).
+   */
+  heardSince: (profileId: string, teamId: string, since: Date) => TeamEvent[];
 };
+
+/** How long, and how many, heard events are kept for a stream that asks what it missed. */
+const HEARD_FOR_MS = 2 * 60_000;
+const HEARD_AT_MOST = 10_000;
+type Heard = { at: number; to: string[] | undefined; toTeam: string | undefined; event: TeamEvent };
 
 function addListener(map: Map<string, Set<Listener>>, key: string, listener: Listener) {
   const forKey = map.get(key) ?? new Set<Listener>();
@@ -77,7 +88,7 @@ function addListener(map: Map<string, Set<Listener>>, key: string, listener: Lis
   };
 }
 
-export async function createEventHub(database: Pick<DatabaseHandle, "listen">, logger: Logger): Promise<EventHub> {
+export async function createEventHub(database: Pick<DatabaseHandle, "listen">, logger: Logger, clock: Clock): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
   const teamListeners = new Map<string, Set<Listener>>();
   const closeCallbacks = new Set<() => void>();
@@ -86,6 +97,13 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
     for (const callback of sessionsEndedCallbacks) callback(userId);
   };
   const versions = createChangeVersions();
+  const heard: Heard[] = [];
+  const hear = (to: string[] | undefined, toTeam: string | undefined, event: HubEvent) => {
+    if (event.kind !== "blocker" && event.kind !== "notification" && event.kind !== "team") return;
+    const at = clock.now().getTime();
+    heard.push({ at, to, toTeam, event });
+    while (heard.length > HEARD_AT_MOST || (heard[0] && heard[0].at < at - HEARD_FOR_MS)) heard.shift();
+  };
   const notifyStale = (executor: Executor, stale: Staleness) => executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ stale } satisfies Message)})`);
   const stopListening = await database.listen(
     CHANNEL,
@@ -99,8 +117,13 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
       }
       if ("stale" in message) return versions.mark(message.stale);
       if ("sessionsEndedOf" in message) return sessionsEnded(message.sessionsEndedOf);
-      if ("toTeam" in message) for (const listener of teamListeners.get(message.toTeam) ?? []) listener(message.event);
-      else for (const profileId of message.to) for (const listener of listeners.get(profileId) ?? []) listener(message.event);
+      if ("toTeam" in message) {
+        hear(undefined, message.toTeam, message.event);
+        for (const listener of teamListeners.get(message.toTeam) ?? []) listener(message.event);
+      } else {
+        hear(message.to, undefined, message.event);
+        for (const profileId of message.to) for (const listener of listeners.get(profileId) ?? []) listener(message.event);
+      }
     },
     // While the connection that hears other instances is lost, their changes go unheard: no cached answer is served.
     { lost: versions.markUnknown, restored: versions.markKnown },
@@ -158,5 +181,7 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
       sessionsEndedCallbacks.add(callback);
       return () => sessionsEndedCallbacks.delete(callback);
     },
+    heardSince: (profileId, teamId, since) =>
+      heard.filter(({ at, to, toTeam }) => at >= since.getTime() && (toTeam === teamId || to?.includes(profileId))).map(({ event }) => event),
   };
 }

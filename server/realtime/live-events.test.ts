@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeBlocker, makeTeam, type Teammate } from "../test/factories.ts";
+import { makeBlocker, makeTeam, testClock, type Teammate } from "../test/factories.ts";
 import { aboutBlocker, openEventStream } from "../test/event-stream.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 
@@ -41,6 +41,34 @@ describe("live events", () => {
     await stopping.stop(); // hangs (and the test times out) if an open stream holds the server up
     expect(stream.received.map((event) => event.event)).toEqual(["ready"]);
     stream.close();
+  });
+
+  it("sends first what a page read before its stream opened has missed (since), and nothing older", async () => {
+    const clock = testClock();
+    const drawing = await startTestServer({ smtp: false, clock });
+    try {
+      const [olivia, paul] = (await makeTeam(drawing, ["Olivia", "Paul"])) as [Teammate, Teammate];
+      const early = await makeBlocker(olivia, [paul], { title: "Before the page was read" });
+      clock.advance(10 * 60_000);
+      // Paul's page is read now; a blocker logged on him before his stream opens is sent when it opens.
+      const readAt = clock.now().getTime();
+      const missed = await makeBlocker(olivia, [paul], { title: "While the page loaded" });
+      const stream = await openEventStream(paul.client, undefined, { since: readAt });
+      try {
+        await stream.next(aboutBlocker(missed));
+        expect(stream.received.filter(aboutBlocker(early))).toEqual([]);
+        // Without `since`, a stream starts with what happens from now on.
+        const plain = await openEventStream(paul.client);
+        await plain.next((event) => event.event === "ready");
+        expect(plain.received.filter((event) => event.event === "change")).toEqual([]);
+        plain.close();
+      } finally {
+        stream.close();
+      }
+      expect((await paul.client.request("/api/events?since=yesterday")).status).toBe(400);
+    } finally {
+      await drawing.stop();
+    }
   });
 
   it("refuses a stream without a session", async () => {

@@ -2,10 +2,12 @@
 // a member of the team it names (an EventSource sends no headers). The stream ends when that membership does (they
 // left, or were removed).
 import { Hono } from "hono";
+import { z } from "zod";
 import { streamSSE } from "hono/streaming";
 import { requireSession } from "../auth/require-session.ts";
 import type { AppDependencies, AppEnv } from "../http/app-env.ts";
 import { findMember, requireMember } from "../http/require-member.ts";
+import { validate } from "../http/validate.ts";
 import type { HubEvent, LiveEvent, TeamEvent } from "./event-hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -23,12 +25,20 @@ function toLiveEvent(event: TeamEvent): LiveEvent {
   return { kind: event.kind };
 }
 
+/**
+ * `since`: when the page opening the stream read what it shows (ms, the server's clock, from a page the server drew):
+ * what was heard since is sent first. Two seconds earlier than asked, for a clock a little apart on another instance.
+ */
+const streamQuery = z.object({ since: z.coerce.number({ message: "Not a time" }).int("Not a time").min(0, "Not a time").max(8.64e15, "Not a time").optional() });
+const SINCE_MARGIN_MS = 2_000;
+
 /** How long a client refused for a full instance waits before trying again. */
 const FULL_RETRY_SECONDS = 30;
 
 export function liveEventRoutes({ db, readSession, readDeviceSession, events, answers, streams }: AppDependencies) {
   // A tray or browser extension follows the stream with its bearer token (decision 042).
-  return new Hono<AppEnv>().use(requireSession(readSession, readDeviceSession), requireMember({ db, answers })).get("/", (c) => {
+  return new Hono<AppEnv>().use(requireSession(readSession, readDeviceSession), requireMember({ db, answers })).get("/", validate("query", streamQuery), (c) => {
+    const { since } = c.req.valid("query");
     const { profileId, teamId } = c.get("member");
     const userId = c.get("user").id;
     const session = c.get("session");
@@ -82,6 +92,8 @@ export function liveEventRoutes({ db, readSession, readDeviceSession, events, an
       // Asked again once subscribed: a membership that ended between requireMember and the subscription is seen
       // here, one that ends from now on arrives as an event.
       if (!(await findMember(db, userId, teamId))) membershipEnded.abort();
+      // What the page missed between its read and this subscription, queued first (as heard: its team's alone).
+      if (since !== undefined) for (const event of events.heardSince(profileId, teamId, new Date(since - SINCE_MARGIN_MS))) onEvent(event);
       if (!membershipEnded.signal.aborted) await stream.writeSSE({ event: "ready", data: "{}" });
       while (!stream.aborted && !serverStopping.signal.aborted && !membershipEnded.signal.aborted && !sessionEnded.signal.aborted && !place.superseded.aborted) {
         const event = queue.shift();

@@ -1,10 +1,11 @@
 // Live updates: one EventSource on /api/events for the signed-in app; each `change` marks the affected reads
 // stale, so what is on screen refetches by itself.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { TEAM_QUERY } from "@/common/teams";
 import { profileKeys } from "@/web/features/profile/api/get-profile";
 import { teamsKeys } from "@/web/features/team/api/team";
+import { usePageDrawnByServer } from "@/web/app/first-render";
 import { fetchInTeam } from "@/web/lib/api-client";
 import { useCurrentTeamId } from "@/web/lib/current-team";
 import { allLiveKeys, parseLiveEvent, reconnectDelay, staleKeysFor } from "./live-event-keys";
@@ -27,8 +28,16 @@ function markLive(live: boolean) {
 export function useLiveEvents() {
   const queryClient = useQueryClient();
   const teamId = useCurrentTeamId();
+  // A page the server drew was read before this stream opens: the first stream asks for what it missed since
+  // (issue #28), instead of the page reading everything again.
+  const drawn = usePageDrawnByServer();
+  const missedSince = useRef(drawn ? Date.parse(drawn.renderedAt) : undefined);
   useEffect(() => {
-    const url = teamId === null ? EVENTS_URL : `${EVENTS_URL}?${new URLSearchParams({ [TEAM_QUERY]: teamId }).toString()}`;
+    const query = new URLSearchParams(teamId === null ? {} : { [TEAM_QUERY]: teamId });
+    if (missedSince.current !== undefined && teamId === drawn?.teamId) query.set("since", String(missedSince.current));
+    const firstUrl = query.size === 0 ? EVENTS_URL : `${EVENTS_URL}?${query.toString()}`;
+    query.delete("since");
+    const url = query.size === 0 ? EVENTS_URL : `${EVENTS_URL}?${query.toString()}`;
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
@@ -69,9 +78,10 @@ export function useLiveEvents() {
     };
 
     function connect() {
-      source = new EventSource(url, { withCredentials: true });
+      source = new EventSource(connectedBefore ? url : firstUrl, { withCredentials: true });
       source.addEventListener("ready", () => {
         markLive(true);
+        missedSince.current = undefined;
         if (connectedBefore) invalidate(allLiveKeys);
         connectedBefore = true;
         attempt = 0;
@@ -104,5 +114,5 @@ export function useLiveEvents() {
       window.removeEventListener("focus", reconnectWhenLookedAt);
       source?.close();
     };
-  }, [queryClient, teamId]);
+  }, [queryClient, teamId, drawn?.teamId]);
 }

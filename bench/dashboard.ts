@@ -15,7 +15,7 @@ import type { BrowserLikeClient } from "../server/test/browser-like-client.ts";
 import { aboutBlocker, openEventStream } from "../server/test/event-stream.ts";
 import { createTestDatabase } from "../server/test/test-server.ts";
 import { freePort, load, median, percentile, type LoadResult } from "./measure.ts";
-import { seedBlockers, seedMembers, seedOpenOn, signIn, startBenchServer } from "./seed-team.ts";
+import { builtWebDir, seedBlockers, seedMembers, seedOpenOn, signIn, startBenchServer } from "./seed-team.ts";
 
 export type DataSize = { label: string; blockers: number; perBlocker: number; open: number };
 export type DashboardResult = {
@@ -25,6 +25,12 @@ export type DashboardResult = {
   list: LoadResult;
   /** The same list asked for as a browser asks (Accept-Encoding: gzip, deflate, br): compressed answers. */
   listCompressed: LoadResult;
+  /** The dashboard's page as the server draws it (issue #28), compressed as a browser asks: the same 20 users. */
+  page: LoadResult;
+  /** The page of the member with HEAVY_OPEN_ITEMS open, asked for by 20 connections at once. */
+  heavyPage: LoadResult;
+  /** The page's requests/s over the JSON dashboard's, in the same round. */
+  pageRatioToJson: number;
   /** The dashboard loaded while a teammate changes a blocker CHANGES_PER_SECOND times a second (kept answers go stale). */
   dashboardWhileChanging: LoadResult & { changes: number };
   ratioToBare: number;
@@ -34,6 +40,7 @@ export type DashboardResult = {
 };
 
 const DASHBOARD_PATHS = ["/api/dashboard"];
+const PAGE_PATHS = ["/dashboard"];
 const LIST_PATHS = ["/api/blockers/waiting-on-me"];
 const AS_A_BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /**
@@ -130,7 +137,7 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
   try {
     for (const [index, size] of options.sizes.entries()) {
       const database = options.databaseAdminUrl ? await createTestDatabase(options.databaseAdminUrl) : undefined;
-      const { server, cleanUp } = await startBenchServer(database?.url);
+      const { server, cleanUp } = await startBenchServer(database?.url, { webDir: builtWebDir() });
       try {
         const team = await seedMembers(server, options.members);
         await seedBlockers(server, team, size);
@@ -145,12 +152,17 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
         const changingId = (changed.json as { id: string }).id;
         // As the web app asks since several teams per person (decision 029): each request names its team.
         const inTeam = { [TEAM_HEADER]: team.teamId };
-        const rounds: { bare: LoadResult; dashboard: LoadResult; list: LoadResult; listCompressed: LoadResult; dashboardWhileChanging: DashboardResult["dashboardWhileChanging"] }[] = [];
+        // A page names its team by the cookie the tab writes (decision 053).
+        const pageCookies = dashboardCookies.map((cookie) => `${cookie}; holdup.team=${team.teamId}`);
+        const heavyCookies = pageCookies.slice(1, 2);
+        const rounds: { bare: LoadResult; dashboard: LoadResult; page: LoadResult; heavyPage: LoadResult; list: LoadResult; listCompressed: LoadResult; dashboardWhileChanging: DashboardResult["dashboardWhileChanging"] }[] = [];
         for (let round = 0; round < options.rounds; round++) {
           const warmUp = options.warmUp && round === 0;
           rounds.push({
             bare: await load(bareUrl, { connections: concurrentUsers, seconds: options.seconds, warmUp }),
             dashboard: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, headers: inTeam, warmUp }),
+            page: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: pageCookies, paths: PAGE_PATHS, headers: AS_A_BROWSER, warmUp }),
+            heavyPage: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: heavyCookies, paths: PAGE_PATHS, headers: AS_A_BROWSER, warmUp: false }),
             list: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: inTeam, warmUp }),
             listCompressed: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: { ...AS_A_BROWSER, ...inTeam }, warmUp: false }),
             dashboardWhileChanging: await whileTeamChanges(writer, changingId, () =>
@@ -158,7 +170,7 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
             ),
           });
         }
-        const failures = rounds.reduce((sum, round) => sum + [round.dashboard, round.list, round.listCompressed, round.dashboardWhileChanging].reduce((count, result) => count + result.non2xx + result.errors, 0), 0);
+        const failures = rounds.reduce((sum, round) => sum + [round.dashboard, round.page, round.heavyPage, round.list, round.listCompressed, round.dashboardWhileChanging].reduce((count, result) => count + result.non2xx + result.errors, 0), 0);
         if (failures > 0) throw new Error(`${failures} dashboard requests failed`);
         const typical = (pick: (round: (typeof rounds)[number]) => LoadResult) => [...rounds].sort((a, b) => pick(a).p50 - pick(b).p50)[Math.floor(rounds.length / 2)] ?? rounds[0];
         const isLargest = index === options.sizes.length - 1;
@@ -166,6 +178,9 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
           size,
           bare: typical((round) => round.dashboard)?.bare as LoadResult,
           dashboard: typical((round) => round.dashboard)?.dashboard as LoadResult,
+          page: typical((round) => round.page)?.page as LoadResult,
+          heavyPage: typical((round) => round.heavyPage)?.heavyPage as LoadResult,
+          pageRatioToJson: median(rounds.map((round) => round.page.requestsPerSecond / round.dashboard.requestsPerSecond)),
           list: typical((round) => round.list)?.list as LoadResult,
           listCompressed: typical((round) => round.listCompressed)?.listCompressed as LoadResult,
           dashboardWhileChanging: typical((round) => round.dashboardWhileChanging)?.dashboardWhileChanging as DashboardResult["dashboardWhileChanging"],

@@ -73,6 +73,10 @@ const targets = {
   /** Issue #10: a team of 1,000 members loads /organization/access in 200 ms at the 95th percentile, on PostgreSQL. */
   accessP95Ms: 200,
   liveEventP99Ms: 100,
+  /** Issue #28: the dashboard's page drawn by the server, at least half the JSON dashboard's requests/s. */
+  pageToJsonRatio: 0.5,
+  /** Issue #28: the page of the member with 200 open blockers, 20 at once, on PostgreSQL. */
+  heavyPageP99Ms: 30,
   /** Issue #11: due reminders decided and delivered to a local SMTP server, per second. */
   remindersPerSecond: { PGlite: 100, PostgreSQL: 300 },
   /** Issue #11: the share of one core the reminder engine takes while nothing is due, 100,000 open blockers. */
@@ -174,7 +178,7 @@ async function dashboard() {
     smoke: [{ label: "1,000 entries (500 blockers)", blockers: 500, perBlocker: 2, open: 100 }],
   });
   out.title(`Dashboard (${team.concurrentUsers} users of a team of ${team.members}, one connection each, one of them with ${HEAVY_OPEN_ITEMS} open items; ${rounds} rounds of ${seconds} s, in turns with a bare endpoint)`);
-  out.line(`First load (\`/api/dashboard\`: counters + both first pages) and one column's list (\`/api/blockers/waiting-on-me\`, about 20 cards, ${team.concurrentUsers} other users); then the first load again while a teammate changes a blocker five times a second, which makes every kept dashboard of the team stale (decision 028).`);
+  out.line(`First load (\`/api/dashboard\`: counters + both first pages) and one column's list (\`/api/blockers/waiting-on-me\`, about 20 cards, ${team.concurrentUsers} other users); then the first load again while a teammate changes a blocker five times a second, which makes every kept dashboard of the team stale (decision 028). The dashboard's page as the server draws it for a browser (\`/dashboard\`, HTML with the frame, the cards and their data, brotli: issue #28, decision 053), for the same users, and for the member with ${HEAVY_OPEN_ITEMS} open alone, ${team.concurrentUsers} requests at once.`);
   out.line();
   const row = out.table(["database", "data", "request", "requests/s", "p50 (ms)", "p99 (ms)", "bare requests/s", "vs bare", "p50 vs smallest", "target"]);
   const plans: string[] = [];
@@ -188,6 +192,10 @@ async function dashboard() {
       const isLargest = index === results.length - 1;
       const dashboardTargets = isLargest ? `p50 ≤ ${targets.dashboardP50Growth}× (p50s under ${targets.p50ResolutionMs} ms count as ${targets.p50ResolutionMs}), p99 ≤ ${p99Target} ms` : "—";
       row(name, result.size.label, "dashboard", round(result.dashboard.requestsPerSecond, 0), result.dashboard.p50, result.dashboard.p99, round(result.bare.requestsPerSecond, 0), `${round(result.ratioToBare * 100, 1)}%`, `${round(growth)}×`, dashboardTargets);
+      const pageTarget = isLargest ? `≥ ${targets.pageToJsonRatio * 100}% of the JSON dashboard` : "—";
+      row(name, result.size.label, "dashboard page (HTML drawn by the server, br)", round(result.page.requestsPerSecond, 0), result.page.p50, result.page.p99, "—", `${round(result.pageRatioToJson * 100, 1)}% of JSON`, "—", pageTarget);
+      const heavyTarget = name === "PostgreSQL" && isLargest ? `p99 ≤ ${targets.heavyPageP99Ms} ms` : "—";
+      row(name, result.size.label, `dashboard page of the member with ${HEAVY_OPEN_ITEMS} open (${team.concurrentUsers} at once)`, round(result.heavyPage.requestsPerSecond, 0), result.heavyPage.p50, result.heavyPage.p99, "—", "—", "—", heavyTarget);
       const listTarget = name === "PostgreSQL" && isLargest ? `≥ ${targets.listRatioOnPostgres * 100}% of bare` : "—";
       row(name, result.size.label, "one list", round(result.list.requestsPerSecond, 0), result.list.p50, result.list.p99, "—", `${round(result.listRatioToBare * 100, 1)}%`, "—", listTarget);
       const compressed = result.listCompressed;
@@ -198,6 +206,8 @@ async function dashboard() {
       if (!isLargest) continue;
       verdict.atMost(growth, targets.dashboardP50Growth, `${name}: dashboard p50 grew ${round(growth)}× from the smallest to the largest data set`);
       verdict.atMost(result.dashboard.p99, p99Target, `${name}: dashboard p99 ${result.dashboard.p99} ms > ${p99Target} ms`);
+      verdict.atLeast(result.pageRatioToJson, targets.pageToJsonRatio, `${name}: the dashboard's page at ${round(result.pageRatioToJson * 100, 1)}% of the JSON dashboard's requests/s < ${targets.pageToJsonRatio * 100}%`);
+      if (name === "PostgreSQL") verdict.atMost(result.heavyPage.p99, targets.heavyPageP99Ms, `${name}: the page of the member with ${HEAVY_OPEN_ITEMS} open, p99 ${result.heavyPage.p99} ms > ${targets.heavyPageP99Ms} ms`);
       if (name === "PostgreSQL") verdict.atLeast(result.listRatioToBare, targets.listRatioOnPostgres, `${name}: one list at ${round(result.listRatioToBare * 100, 1)}% of the bare endpoint < ${targets.listRatioOnPostgres * 100}%`);
     }
     const largest = results.at(-1);

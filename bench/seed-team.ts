@@ -12,13 +12,20 @@ import { BrowserLikeClient } from "../server/test/browser-like-client.ts";
 import { copyPgliteTemplate } from "../server/test/database-templates.ts";
 import { STRONG_PASSWORD } from "../server/test/people.ts";
 
-/** A server on a fresh data directory (PGlite), or on `databaseUrl`, for one measurement. */
-export async function startBenchServer(databaseUrl: string | undefined) {
+/** The built web app, for a benchmark of the pages the server draws (dist/web and dist/ssr: `npm run build`). */
+export function builtWebDir() {
+  const webDir = path.resolve("dist/web");
+  if (!fs.existsSync(path.resolve("dist/ssr/render-app.js"))) throw new Error("The web app is not built: run `npm run build` first.");
+  return webDir;
+}
+
+/** A server on a fresh data directory (PGlite), or on `databaseUrl`, for one measurement; serving the built web app when `webDir`. */
+export async function startBenchServer(databaseUrl: string | undefined, options: { webDir?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "holdup-bench-"));
   if (!databaseUrl) await copyPgliteTemplate(dataDir);
   // The members sign up from addresses of their own behind the loopback proxy (BrowserLikeClient), as people do:
   // from one address, per-client limits would answer the eleventh sign-up with 429.
-  const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback" }));
+  const server = await startServer(loadConfig({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "error", TRUST_PROXY: "loopback" }), { webDir: options.webDir });
   return { server, cleanUp: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 

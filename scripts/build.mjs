@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compressAssets } from "./compress-assets.mjs";
 import { prerenderSite } from "./prerender.mjs";
+import { buildServiceWorker } from "./service-worker.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const serverBundle = path.join(root, "dist/server/main.js");
@@ -57,6 +58,7 @@ export async function buildWeb() {
     },
   });
   const webDir = path.join(root, "dist/web");
+  await buildServiceWorker({ root, webDir });
   await prerenderSite({ webDir, serverEntry: path.join(ssrDir, "prerender.js") });
   await compressAssets(webDir);
 }

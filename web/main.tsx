@@ -8,6 +8,7 @@ import "./app/app-strings";
 import { createQueryClient } from "./lib/query-client";
 import { chooseTeam, currentTeamId } from "./lib/current-team";
 import { setReader } from "./lib/reader";
+import { registerServiceWorker } from "./lib/service-worker";
 import { createRouter, loadFirstPage } from "./router";
 import "./styles.css";
 
@@ -61,4 +62,4 @@ async function start(container: HTMLElement) {
   );
 }
 
-void start(root);
+void start(root).then(registerServiceWorker);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context } from "hono";
 import { blockerIdSchema, resolvedFiltersOf, resolvedFiltersSchema } from "../../common/blockers.ts";
+import { drawnPages } from "../../common/drawn-pages.ts";
 import { paths } from "../../common/paths.ts";
 import { recordIdSchema } from "../../common/profile.ts";
 import { TEAM_QUERY, TEAM_STORAGE_KEY } from "../../common/teams.ts";
@@ -27,7 +28,7 @@ import { Refusal } from "./refusal.ts";
 import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
 
 export type SignedInPageRenderer = (url: string, drawn: Omit<FirstRender, "title">) => Promise<RenderedPage>;
-export type SignedInPagesDependencies = Pick<AppDependencies, "db" | "answers" | "clock" | "readSession" | "logger">;
+export type SignedInPagesDependencies = Pick<AppDependencies, "db" | "answers" | "clock" | "readSession" | "logger" | "events">;
 type Dependencies = SignedInPagesDependencies;
 
 /** The renderer the build made (dist/ssr/render-app.js beside dist/web), loaded on first use; undefined when absent. */
@@ -45,11 +46,12 @@ type PageAsked = { page: "dashboard" } | { page: "blocker"; id: string } | { pag
 
 /** Which of the server-drawn pages a path is, if any. */
 function pageAt(pathname: string): PageAsked | undefined {
-  if (pathname === paths.dashboard) return { page: "dashboard" };
-  if (pathname === paths.resolved) return { page: "resolved" };
-  if (pathname === paths.notifications) return { page: "notifications" };
-  const blocker = /^\/blockers\/([^/]+)$/.exec(pathname);
-  return blocker?.[1] ? { page: "blocker", id: blocker[1] } : undefined;
+  for (const { page, path: shape } of drawnPages) {
+    const match = shape.exec(pathname);
+    if (!match) continue;
+    return page === "blocker" ? { page, id: match[1] ?? "" } : { page };
+  }
+  return undefined;
 }
 
 const cookieOf = (c: Context, name: string) => {
@@ -142,6 +144,7 @@ export function signedInPages(deps: Dependencies, options: { renderer: () => Pro
       rendered = await renderer(url.href, {
         teamId: member.teamId,
         renderedAt: now.toISOString(),
+        readOn: deps.events.instanceId,
         reader: { timeZone: member.timezone, locale: localeOf(c) },
         sidebarOpen: cookieOf(c, "sidebar_state") !== "false",
         user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null, emailVerified: user.emailVerified, createdAt: user.createdAt, updatedAt: user.updatedAt },

@@ -119,6 +119,18 @@ export function webAppRoutes(webDir: string, options: { appUrl: string; readSess
     return next();
   });
 
+  // The service worker (decision 053): asked for afresh on every visit, so a new release replaces it; its own policy
+  // lets it fetch from this origin (a worker's script brings the policy its fetches obey).
+  const serviceWorkerFile = path.join(webDir, "sw.js");
+  const serviceWorker = fs.existsSync(serviceWorkerFile) ? fs.readFileSync(serviceWorkerFile) : undefined;
+  app.get("/sw.js", (c) => {
+    if (!serviceWorker) return c.text("Not found", 404);
+    c.header("Content-Type", "text/javascript; charset=utf-8");
+    c.header("Cache-Control", "no-cache");
+    c.header(CONTENT_SECURITY_POLICY, "default-src 'self'");
+    return c.body(new Uint8Array(serviceWorker));
+  });
+
   // The signed-in pages people open first, drawn on the server with their data (issue #28).
   if (options.signedInPages) app.get("*", signedInPages(options.signedInPages, { renderer: builtRenderer(webDir), template: appShell }));
 

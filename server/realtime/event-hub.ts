@@ -1,6 +1,7 @@
 // Live updates: a change publishes "something about blocker X changed" for the people concerned; every server
 // instance sharing the database hears it (PostgreSQL LISTEN/NOTIFY) and passes it to those people's open
 // event streams (server/realtime/routes.ts). The browser then refetches what it shows.
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import type { Clock } from "../http/app-env.ts";
@@ -71,6 +72,8 @@ export type EventHub = {
    * what a page read just before its stream opened has missed (issue #28).
    */
   heardSince: (profileId: string, teamId: string, since: Date) => TeamEvent[];
+  /** This instance, among those sharing the database: a page read here and a stream opened here share one clock. */
+  instanceId: string;
 };
 
 /** How long, and how many, heard events are kept for a stream that asks what it missed. */
@@ -181,6 +184,7 @@ export async function createEventHub(database: Pick<DatabaseHandle, "listen">, l
       sessionsEndedCallbacks.add(callback);
       return () => sessionsEndedCallbacks.delete(callback);
     },
+    instanceId: randomUUID(),
     heardSince: (profileId, teamId, since) =>
       heard.filter(({ at, to, toTeam }) => at >= since.getTime() && (toTeam === teamId || to?.includes(profileId))).map(({ event }) => event),
   };

@@ -26,11 +26,16 @@ function toLiveEvent(event: TeamEvent): LiveEvent {
 }
 
 /**
- * `since`: when the page opening the stream read what it shows (ms, the server's clock, from a page the server drew):
- * what was heard since is sent first. Two seconds earlier than asked, for a clock a little apart on another instance.
+ * `since`: when the page opening the stream read what it shows (ms, by the clock of the instance that read it, `on`;
+ * from a page the server drew): what this instance heard since is sent first. An event heard before the read began
+ * was committed before it, so the page holds it. Read on another instance, whose clock may be a little apart, two
+ * seconds earlier than asked.
  */
-const streamQuery = z.object({ since: z.coerce.number({ message: "Not a time" }).int("Not a time").min(0, "Not a time").max(8.64e15, "Not a time").optional() });
-const SINCE_MARGIN_MS = 2_000;
+const streamQuery = z.object({
+  since: z.coerce.number({ message: "Not a time" }).int("Not a time").min(0, "Not a time").max(8.64e15, "Not a time").optional(),
+  on: z.string().max(100, "Not an instance").optional(),
+});
+const OTHER_CLOCK_MARGIN_MS = 2_000;
 
 /** How long a client refused for a full instance waits before trying again. */
 const FULL_RETRY_SECONDS = 30;
@@ -38,7 +43,7 @@ const FULL_RETRY_SECONDS = 30;
 export function liveEventRoutes({ db, readSession, readDeviceSession, events, answers, streams }: AppDependencies) {
   // A tray or browser extension follows the stream with its bearer token (decision 042).
   return new Hono<AppEnv>().use(requireSession(readSession, readDeviceSession), requireMember({ db, answers })).get("/", validate("query", streamQuery), (c) => {
-    const { since } = c.req.valid("query");
+    const { since, on } = c.req.valid("query");
     const { profileId, teamId } = c.get("member");
     const userId = c.get("user").id;
     const session = c.get("session");
@@ -93,7 +98,7 @@ export function liveEventRoutes({ db, readSession, readDeviceSession, events, an
       // here, one that ends from now on arrives as an event.
       if (!(await findMember(db, userId, teamId))) membershipEnded.abort();
       // What the page missed between its read and this subscription, queued first (as heard: its team's alone).
-      if (since !== undefined) for (const event of events.heardSince(profileId, teamId, new Date(since - SINCE_MARGIN_MS))) onEvent(event);
+      if (since !== undefined) for (const event of events.heardSince(profileId, teamId, new Date(on === events.instanceId ? since : since - OTHER_CLOCK_MARGIN_MS))) onEvent(event);
       if (!membershipEnded.signal.aborted) await stream.writeSSE({ event: "ready", data: "{}" });
       while (!stream.aborted && !serverStopping.signal.aborted && !membershipEnded.signal.aborted && !sessionEnded.signal.aborted && !place.superseded.aborted) {
         const event = queue.shift();

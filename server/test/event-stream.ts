@@ -8,11 +8,12 @@ export type StreamEvent = { event: string; data: string };
 
 /** `team`: the team the stream is opened for, named in the query as the web app's EventSource names it. */
 /** `since`: when the page opening it read what it shows (ms), as a page the server drew asks. */
-export async function openEventStream(client: StreamClient, baseUrl = client.baseUrl, options: { team?: string; since?: number } = {}) {
+export async function openEventStream(client: StreamClient, baseUrl = client.baseUrl, options: { team?: string; since?: number; on?: string } = {}) {
   const controller = new AbortController();
   const url = new URL("/api/events", baseUrl);
   if (options.team !== undefined) url.searchParams.set(TEAM_QUERY, options.team);
   if (options.since !== undefined) url.searchParams.set("since", String(options.since));
+  if (options.on !== undefined) url.searchParams.set("on", options.on);
   const response = await client.fetch(url, { signal: controller.signal, headers: { accept: "text/event-stream" } });
   if (!response.ok || !response.body) throw new Error(`the event stream answered ${response.status}`);
   const received: StreamEvent[] = [];

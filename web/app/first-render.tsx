@@ -12,6 +12,8 @@ export type FirstRender = {
   teamId: string;
   /** When the server read the page's data, by its clock (ages and "today" are counted from it). */
   renderedAt: string;
+  /** The server instance that read it (its live stream asks that instance's clock what it missed). */
+  readOn: string;
   reader: Required<Reader>;
   /** The sidebar as it was left (its cookie). */
   sidebarOpen: boolean;

@@ -31,12 +31,17 @@ export function useLiveEvents() {
   // A page the server drew was read before this stream opens: the first stream asks for what it missed since
   // (issue #28), instead of the page reading everything again.
   const drawn = usePageDrawnByServer();
-  const missedSince = useRef(drawn ? Date.parse(drawn.renderedAt) : undefined);
+  const missedSince = useRef(drawn ? { since: Date.parse(drawn.renderedAt), on: drawn.readOn, teamId: drawn.teamId } : undefined);
   useEffect(() => {
     const query = new URLSearchParams(teamId === null ? {} : { [TEAM_QUERY]: teamId });
-    if (missedSince.current !== undefined && teamId === drawn?.teamId) query.set("since", String(missedSince.current));
+    const missed = missedSince.current;
+    if (missed && teamId === missed.teamId) {
+      query.set("since", String(missed.since));
+      query.set("on", missed.on);
+    }
     const firstUrl = query.size === 0 ? EVENTS_URL : `${EVENTS_URL}?${query.toString()}`;
     query.delete("since");
+    query.delete("on");
     const url = query.size === 0 ? EVENTS_URL : `${EVENTS_URL}?${query.toString()}`;
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -114,5 +119,5 @@ export function useLiveEvents() {
       window.removeEventListener("focus", reconnectWhenLookedAt);
       source?.close();
     };
-  }, [queryClient, teamId, drawn?.teamId]);
+  }, [queryClient, teamId]);
 }

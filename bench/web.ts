@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse (mobile profile: emulated phone, simulated slow 4G and a slower CPU) on the built
 // app served by `npm start`, for the landing page and a blog post, then, signed in as someone who really signed up
-// (confirmed e-mail, onboarding, a teammate, blockers), for the dashboard and a blocker's page; plus the JavaScript
+// (confirmed e-mail, onboarding, a teammate, blockers), for the four pages the server draws and a repeat visit; plus the JavaScript
 // each page loads, gzipped, and the layout shift. Exits non-zero when a budget is missed. Options: --runs N
 // (Lighthouse runs per page, median kept; default 5); --smoke (`npm run bench -- --smoke` runs it so: one run of the
 // landing page and one of the dashboard, the host measured once; it judges no figure, decision 046); --write-docs (a
@@ -51,19 +51,31 @@ type Category = (typeof categories)[number];
  * interactive — the scripts requested before its largest paint (the route's code all loads before the page first
  * renders; what is requested later, on idle or on use, is not needed to show and use the page).
  */
-type PageToAudit = { path: string; name: string; signedIn: boolean; categories: readonly Category[]; javaScriptGzipBytes?: number; lcpMs?: number };
+type PageToAudit = { path: string; name: string; signedIn: boolean; categories: readonly Category[]; javaScriptGzipBytes?: number; lcpMs?: number; tbtMs?: number; repeatVisit?: boolean };
 const publicPages: PageToAudit[] = [
   { path: "/", name: "landing", signedIn: false, categories, javaScriptGzipBytes: 120 * 1000 },
   { path: "/blog/ten-real-world-holdup-usage-examples", name: "post", signedIn: false, categories },
 ];
+/**
+ * Issue #28's targets: the pages the server draws paint by LCP 2 s, block the main thread at most 200 ms and need at
+ * most 150 kB of JavaScript before the app has taken them over (requested before the `holdup-hydrated` mark); a
+ * repeat visit, with what the browser kept (its cache and the service worker), paints by 1 s.
+ */
+const drawnPage = (pagePath: string, name: string): PageToAudit => ({ path: pagePath, name, signedIn: true, categories: ["performance", "accessibility", "best-practices"], javaScriptGzipBytes: 150 * 1000, lcpMs: 2000, tbtMs: 200 });
 const signedInPages = (blockerId: string): PageToAudit[] => [
-  { path: "/dashboard", name: "dashboard", signedIn: true, categories: ["performance", "accessibility", "best-practices"], javaScriptGzipBytes: 150 * 1000, lcpMs: 2500 },
-  { path: `/blockers/${blockerId}`, name: "blocker", signedIn: true, categories: ["performance", "accessibility", "best-practices"], javaScriptGzipBytes: 150 * 1000, lcpMs: 2500 },
+  drawnPage("/dashboard", "dashboard"),
+  drawnPage(`/blockers/${blockerId}`, "blocker"),
+  drawnPage("/resolved", "resolved"),
+  drawnPage("/notifications", "notifications"),
+];
+const repeatVisits = (blockerId: string): PageToAudit[] => [
+  { path: "/dashboard", name: "dashboard-again", signedIn: true, categories: ["performance"], lcpMs: 1000, repeatVisit: true },
+  { path: `/blockers/${blockerId}`, name: "blocker-again", signedIn: true, categories: ["performance"], lcpMs: 1000, repeatVisit: true },
 ];
 const reportDir = path.resolve("test-results/lighthouse");
 const webDir = path.resolve("dist/web");
 
-type Run = { scores: Partial<Record<Category, number>>; cls: number; lcpMs: number; tbtMs: number; scripts: string[]; scriptsBeforeLcp: string[]; hostIndex: number; cpuSlowdown: number };
+type Run = { scores: Partial<Record<Category, number>>; cls: number; lcpMs: number; tbtMs: number; scripts: string[]; scriptsBeforeLcp: string[]; scriptsBeforeHydrated: string[] | undefined; hostIndex: number; cpuSlowdown: number };
 
 /** The host's BenchmarkIndex right now, measured by Lighthouse's own function in a tab of the audit's Chromium
  * (median of `hostSamples`, each ~1 s). */
@@ -145,9 +157,10 @@ const gzippedSize = (urlPath: string) => zlib.gzipSync(fs.readFileSync(path.join
 
 /** One Lighthouse run. Chromium sometimes loses the trace (NO_NAVSTART, "run Lighthouse again"): such a run is
  * repeated, up to twice; a page that fails three times fails the bench. */
-async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier: number, onlyCategories: readonly Category[]) {
+async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier: number, onlyCategories: readonly Category[], keepStorage = false) {
   for (let attempt = 1; ; attempt++) {
-    const flags = { port, output: ["html", "json"] as ("html" | "json")[], logLevel: "error" as const, onlyCategories: [...onlyCategories], throttling: { cpuSlowdownMultiplier } };
+    // keepStorage: a repeat visit, with the cache and the service worker of the visit before.
+    const flags = { port, output: ["html", "json"] as ("html" | "json")[], logLevel: "error" as const, onlyCategories: [...onlyCategories], throttling: { cpuSlowdownMultiplier }, disableStorageReset: keepStorage };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!result.lhr.runtimeError) return result;
@@ -156,10 +169,10 @@ async function lighthouseRun(url: string, port: number, cpuSlowdownMultiplier: n
   }
 }
 
-async function audit(url: string, port: number, name: string, onlyCategories: readonly Category[]): Promise<Run> {
+async function audit(url: string, port: number, name: string, onlyCategories: readonly Category[], keepStorage = false): Promise<Run> {
   const hostIndex = await hostBenchmarkIndex(port);
   const cpuSlowdown = Math.max(1, Math.round((hostIndex / simulatedPhoneIndex) * 10) / 10);
-  const { lhr, report } = await lighthouseRun(url, port, cpuSlowdown, onlyCategories);
+  const { lhr, report } = await lighthouseRun(url, port, cpuSlowdown, onlyCategories, keepStorage);
   if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== cpuSlowdown) throw new Error("Lighthouse ignored the calibrated CPU slowdown");
   const [html, json] = report as string[];
   fs.writeFileSync(path.join(reportDir, `${name}.html`), html ?? "");
@@ -176,6 +189,9 @@ async function audit(url: string, port: number, name: string, onlyCategories: re
   const lcpAfterStartMs = ((metrics?.observedLargestContentfulPaintTs ?? Number.NaN) - (network?.debugData?.networkStartTimeTs ?? Number.NaN)) / 1000;
   if (!Number.isFinite(lcpAfterStartMs)) throw new Error(`${url}: Lighthouse reported no largest paint to count the scripts before`);
   const pathOf = (request: { url: string }) => new URL(request.url).pathname;
+  // When the app took a page the server drew over (web/app/first-render.tsx marks it), in ms from the navigation.
+  const timings = (lhr.audits["user-timings"]?.details as { items?: { name: string; startTime: number }[] } | undefined)?.items ?? [];
+  const hydratedMs = timings.find((timing) => timing.name === "holdup-hydrated")?.startTime;
   return {
     scores,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
@@ -183,6 +199,7 @@ async function audit(url: string, port: number, name: string, onlyCategories: re
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     scripts: scriptRequests.map(pathOf),
     scriptsBeforeLcp: scriptRequests.filter((request) => (request.networkRequestTime ?? Number.POSITIVE_INFINITY) < lcpAfterStartMs).map(pathOf),
+    scriptsBeforeHydrated: hydratedMs === undefined ? undefined : scriptRequests.filter((request) => (request.networkRequestTime ?? Number.POSITIVE_INFINITY) < hydratedMs).map(pathOf),
     hostIndex,
     cpuSlowdown,
   };
@@ -235,7 +252,9 @@ try {
   const auditPages = async (pages: PageToAudit[]) => {
     for (const page of pagesOfThisRun(pages)) {
       const results: Run[] = [];
-      for (let run = 0; run < runs; run++) results.push(await audit(`${holdup.origin}${page.path}`, chrome.port, `${page.name}-${run + 1}`, page.categories));
+      // A repeat visit: one visit first, unmeasured, for the browser to keep what it keeps.
+      if (page.repeatVisit) await audit(`${holdup.origin}${page.path}`, chrome.port, `${page.name}-first`, page.categories);
+      for (let run = 0; run < runs; run++) results.push(await audit(`${holdup.origin}${page.path}`, chrome.port, `${page.name}-${run + 1}`, page.categories, page.repeatVisit));
       const scoreOf = (category: Category) => median(results.map((result) => result.scores[category] ?? Number.NaN));
       const cls = median(results.map((result) => result.cls));
       const lcpMs = median(results.map((result) => result.lcpMs));
@@ -257,21 +276,26 @@ try {
         else verdict.miss(text);
       }
       if (verdict.figure(cls, `${page.path}: its layout shift`) && cls > budgets.cumulativeLayoutShift) missed(page, `${page.path}: CLS ${cls} > ${budgets.cumulativeLayoutShift}`);
-      if (page.lcpMs !== undefined && verdict.figure(lcpMs, `${page.path}: its largest paint`) && lcpMs > page.lcpMs) missed(page, `${page.path}: LCP ${Math.round(lcpMs)} ms > ${page.lcpMs} ms`);
+      if (page.lcpMs !== undefined && verdict.figure(lcpMs, `${page.path}: its largest paint`) && lcpMs > page.lcpMs) missed(page, `${page.path}${page.repeatVisit ? " (again)" : ""}: LCP ${Math.round(lcpMs)} ms > ${page.lcpMs} ms`);
+      const tbtMs = median(results.map((result) => result.tbtMs));
+      if (page.tbtMs !== undefined && verdict.figure(tbtMs, `${page.path}: its blocking time`) && tbtMs > page.tbtMs) missed(page, `${page.path}: TBT ${Math.round(tbtMs)} ms > ${page.tbtMs} ms`);
       // Public pages count every script they load; signed-in pages those requested before their largest paint.
       const union = (lists: string[][]) => [...new Set(lists.flat())];
-      if (page.javaScriptGzipBytes !== undefined) scriptTables.push({ page, scripts: union(results.map((result) => (page.signedIn ? result.scriptsBeforeLcp : result.scripts))), allScripts: union(results.map((result) => result.scripts)) });
+      // A page the server drew: what it asked for before the app took it over (its largest paint needs none).
+      const needed = (result: Run) => (page.signedIn ? (result.scriptsBeforeHydrated ?? result.scriptsBeforeLcp) : result.scripts);
+      if (page.javaScriptGzipBytes !== undefined) scriptTables.push({ page, scripts: union(results.map(needed)), allScripts: union(results.map((result) => result.scripts)) });
     }
   };
   await auditPages(publicPages);
   const { cookieHeader, blockerId } = await signedInTeam(holdup);
   await setCookies(chrome.port, holdup.origin, cookieHeader);
   await auditPages(signedInPages(blockerId));
+  await auditPages(repeatVisits(blockerId));
 
   for (const { page, scripts, allScripts } of scriptTables) {
     const budget = page.javaScriptGzipBytes ?? 0;
     const title = page.signedIn
-      ? `JavaScript loaded by ${page.path} before its largest paint (gzip -9 of each file, every run's files; budget ${budget / 1000} kB)`
+      ? `JavaScript loaded by ${page.path} before the app took the page over (gzip -9 of each file, every run's files; budget ${budget / 1000} kB)`
       : `JavaScript loaded by ${page.path} (gzip -9 of each file; budget ${budget / 1000} kB)`;
     // Lighthouse saw no script: the measurement is broken, whatever the total says.
     if (!verdict.counted(scripts.length, `the scripts Lighthouse saw ${page.path} load`)) continue;
@@ -280,7 +304,7 @@ try {
       const later = allScripts.filter((script) => !scripts.includes(script));
       const laterBytes = later.reduce((sum, script) => sum + gzippedSize(script), 0);
       out.line();
-      out.line(`Loaded after the largest paint, while Lighthouse waited for the page to settle: ${later.length} files, ${(laterBytes / 1000).toFixed(1)} kB.`);
+      out.line(`Loaded after, while Lighthouse waited for the page to settle (on idle, on use, the service worker's list): ${later.length} files, ${(laterBytes / 1000).toFixed(1)} kB.`);
     }
     if (total > budget) missed(page, `${page.path} loads ${(total / 1000).toFixed(1)} kB of JavaScript gzipped > ${budget / 1000} kB`);
   }

@@ -70,8 +70,12 @@ describe("the web app", () => {
   });
 
   it("gives every other address the app, whose router decides; a missing asset is a 404", async () => {
-    expect(await (await get("/dashboard")).text()).toContain("the app");
+    expect(await (await get("/settings/personal")).text()).toContain("the app");
     expect(await (await get("/somewhere/else")).text()).toContain("the app");
+    // A page the server draws (decision 053) sends a visitor without a session to sign in first.
+    const dashboard = await get("/dashboard");
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.headers.get("location")).toBe("/login?from=%2Fdashboard");
     expect((await get("/assets/gone-123.js")).status).toBe(404);
   });
 

@@ -41,6 +41,7 @@ export type DashboardResult = {
 
 const DASHBOARD_PATHS = ["/api/dashboard"];
 const PAGE_PATHS = ["/dashboard"];
+const PAGE_SECONDS_AT_LEAST = 3;
 const LIST_PATHS = ["/api/blockers/waiting-on-me"];
 const AS_A_BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /**
@@ -161,9 +162,11 @@ export async function benchDashboard(options: { databaseAdminUrl?: string; sizes
           rounds.push({
             bare: await load(bareUrl, { connections: concurrentUsers, seconds: options.seconds, warmUp }),
             dashboard: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: dashboardCookies, paths: DASHBOARD_PATHS, headers: inTeam, warmUp }),
-            // Warmed up in every kind of run: the first page loads the renderer (about a second, once per process).
-            page: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: pageCookies, paths: PAGE_PATHS, headers: AS_A_BROWSER, warmUp: round === 0 }),
-            heavyPage: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: heavyCookies, paths: PAGE_PATHS, headers: AS_A_BROWSER, warmUp: false }),
+            // Warmed up in every kind of run (the first page loads the renderer, about a second once per process), and
+            // given three seconds at least: a drawn page costs tens of milliseconds, the heavy member's over a hundred
+            // (issue #28), and a one-second smoke round beside three other benchmarks could end before its first answer.
+            page: await load(server.url, { connections: concurrentUsers, seconds: Math.max(options.seconds, PAGE_SECONDS_AT_LEAST), cookies: pageCookies, paths: PAGE_PATHS, headers: AS_A_BROWSER, warmUp: round === 0 }),
+            heavyPage: await load(server.url, { connections: concurrentUsers, seconds: Math.max(options.seconds, PAGE_SECONDS_AT_LEAST), cookies: heavyCookies, paths: PAGE_PATHS, headers: AS_A_BROWSER, warmUp: round === 0 }),
             list: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: inTeam, warmUp }),
             listCompressed: await load(server.url, { connections: concurrentUsers, seconds: options.seconds, cookies: listCookies, paths: LIST_PATHS, headers: { ...AS_A_BROWSER, ...inTeam }, warmUp: false }),
             dashboardWhileChanging: await whileTeamChanges(writer, changingId, () =>

@@ -131,10 +131,12 @@ describe("channel preferences and a failing Slack", () => {
     const preferences = (await carol.client.request("/api/profile")).json as { notificationPreferences: { events: Record<string, { email: boolean; chat: boolean }>; dailyDigest: boolean } };
     const events = { ...preferences.notificationPreferences.events, nudged: { email: true, chat: false } };
     expect((await carol.client.request("/api/profile", { method: "PATCH", json: { notificationPreferences: { ...preferences.notificationPreferences, events } } })).status).toBe(200);
-    const before = postedTo(team.slack, person("Carol")).length;
+    // DMs about this blocker only: another test's DM to Carol (its job still running on a busy machine) may land meanwhile.
+    const aboutIt = () => postedTo(team.slack, person("Carol")).filter((call) => JSON.stringify(call.args).includes("Contract renewal")).length;
+    const before = aboutIt();
     expect((await olivia.client.post(`/api/blockers/${blockerId}/nudge`, { profileId: carol.profileId })).status).toBe(200);
     await team.server.mail.waitFor(carol.email, (mail) => mail.subject.startsWith("Reminder: Contract renewal (waiting ") && mail.text.includes("still waiting"));
-    expect(postedTo(team.slack, person("Carol")).length).toBe(before);
+    expect(aboutIt()).toBe(before);
   });
 
   it("a DM Slack refuses is tried again, and Slack's refusal is shown on the integrations page", async () => {

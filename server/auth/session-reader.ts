@@ -15,7 +15,8 @@ type CompactCookieCache = {
   signature: string;
 };
 
-function cookieValue(cookieHeader: string, name: string): string | undefined {
+/** A cookie of a Cookie header, its %-escapes decoded; undefined when absent or malformed. */
+export function cookieValue(cookieHeader: string, name: string): string | undefined {
   let start = 0;
   while (start < cookieHeader.length) {
     const found = cookieHeader.indexOf(`${name}=`, start);

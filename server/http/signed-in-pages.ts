@@ -21,6 +21,7 @@ import { countUnread, listNotifications } from "../features/notifications/list-n
 import { findProfile } from "../features/profile/find-profile.ts";
 import { profileAnswer } from "../features/profile/update-profile.ts";
 import { findTeam } from "../features/team/find-team.ts";
+import { cookieValue } from "../auth/session-reader.ts";
 import type { AppDependencies, Member } from "./app-env.ts";
 import { findKeptMember } from "./require-member.ts";
 import { chosenEncoding, compress } from "./compression.ts";
@@ -54,13 +55,7 @@ function pageAt(pathname: string): PageAsked | undefined {
   return undefined;
 }
 
-const cookieOf = (c: Context, name: string) => {
-  for (const part of (c.req.header("cookie") ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
-};
+const cookieOf = (c: Context, name: string) => cookieValue(c.req.header("cookie") ?? "", name);
 
 /** The team a page is drawn in: `?team=`, else the one the person's tab last acted in (its cookie), else their first. */
 function documentTeamOf(c: Context): string | undefined {
